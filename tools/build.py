@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Build the deployable static site folder (default ``_site/``).
+
+Usage::
+
+    python3 tools/build.py [--out _site] [--no-npm] [--quiet]
+
+Stdlib only.  The output folder is exactly what gets deployed:
+
+* ``index.html`` and a few optional root files (web manifest, favicon, ...)
+* ``assets/`` (if it exists)
+* the PyScript config (``pyscript.json`` preferred, or ``pyscript.toml``)
+* ``app.zip``: the Python sources ``engine/**.py`` and ``ui/**.py`` in one
+  deterministic archive.  The config unpacks it into Pyodide's working
+  directory (``/home/pyodide``, which is on ``sys.path``) with
+  ``"files": {"./app.zip": "./*"}``.
+* ``vendor/pyscript/``: only the PyScript chunks fetched at boot
+* ``vendor/pyodide/``: only the Pyodide files fetched at boot
+
+No node_modules, tests, caches or source maps end up in the output.  If
+``node_modules`` lacks the runtime packages, ``npm ci`` is run first.
+The build is deterministic (sorted zip entries, fixed timestamps and modes),
+so content hashes are stable across builds of the same sources.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Python packages shipped to the browser (inside APP_ARCHIVE).
+PY_PACKAGES = ("engine", "ui")
+APP_ARCHIVE = "app.zip"
+
+# Config files, in order of preference (JSON avoids fetching the TOML parser).
+CONFIG_FILES = ("pyscript.json", "pyscript.toml")
+
+# Optional files copied from the repo root when present.
+ROOT_FILES = ("index.html", "manifest.webmanifest", "favicon.ico", "favicon.svg", "robots.txt", "sw.js")
+ASSET_DIRS = ("assets",)
+
+PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
+PYODIDE_DIST = Path("node_modules/pyodide")
+
+# PyScript 0.7.x: entry files plus the hashed chunks that are fetched when a
+# main-thread <script type="py"> boots (observed in Chromium).  Chunks are
+# matched by name prefix so a re-hash of the same version still works; the
+# static-import closure of these files is added automatically.
+PYSCRIPT_ENTRY = ("core.js", "core.css")
+PYSCRIPT_BOOT_CHUNKS = (
+    "core-",
+    "deprecations-manager-",
+    "donkey-",
+    "error-",
+    "py-editor-",  # plugin stubs imported eagerly by core (small; the
+    "py-game-",  # heavy codemirror/xterm chunks they load lazily are
+    "py-terminal-",  # NOT shipped: the app must not use <py-editor>/terminal)
+)
+PYSCRIPT_TOML_CHUNKS = ("toml-",)  # only fetched when the config is TOML
+
+# Pyodide 0.29+/314.x: files fetched by loadPyodide() (observed in Chromium).
+PYODIDE_BOOT_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+SKIP_DIRS = {"__pycache__", "tests", "test", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"}
+SKIP_SUFFIXES = (".map", ".pyc", ".pyo")
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+class BuildError(RuntimeError):
+    pass
+
+
+@dataclass
+class BuildResult:
+    out: Path
+    files: list[Path] = field(default_factory=list)  # relative to out, sorted
+
+    def total_bytes(self) -> int:
+        return sum((self.out / f).stat().st_size for f in self.files)
+
+
+def log(msg: str, quiet: bool) -> None:
+    if not quiet:
+        print(msg, flush=True)
+
+
+def ensure_node_modules(root: Path = ROOT, quiet: bool = False) -> None:
+    """Run ``npm ci`` if the runtime packages are not installed."""
+    needed = [root / PYSCRIPT_DIST / "core.js", *(root / PYODIDE_DIST / f for f in PYODIDE_BOOT_FILES)]
+    if all(p.exists() for p in needed):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("node_modules is missing and npm is not installed (need Node 20 + npm)")
+    log("node_modules incompleto: ejecutando `npm ci` ...", quiet)
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
+    missing = [str(p) for p in needed if not p.exists()]
+    if missing:
+        raise BuildError("still missing after npm ci: " + ", ".join(missing))
+
+
+def _iter_files(base: Path):
+    """All files under base, sorted, skipping caches/tests/source maps."""
+    for path in sorted(base.rglob("*")):
+        rel = path.relative_to(base)
+        if any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
+            continue
+        if path.is_file() and not path.name.endswith(SKIP_SUFFIXES):
+            yield path
+
+
+def _is_test_module(path: Path) -> bool:
+    return path.name == "conftest.py" or path.name.startswith("test_") or path.name.endswith("_test.py")
+
+
+def write_deterministic_zip(dest: Path, entries: list[tuple[str, bytes]]) -> None:
+    """Zip with sorted names, fixed timestamps/modes and fixed compression."""
+    with zipfile.ZipFile(dest, "w") as zf:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3  # unix
+            info.external_attr = (0o100644 & 0xFFFF) << 16
+            zf.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+
+
+def build_app_archive(root: Path, dest: Path, packages=PY_PACKAGES) -> list[str]:
+    """Pack the Python packages' ``.py`` files (no tests) into ``dest``."""
+    entries: list[tuple[str, bytes]] = []
+    for pkg in packages:
+        pkg_dir = root / pkg
+        if not pkg_dir.is_dir():
+            continue
+        for path in _iter_files(pkg_dir):
+            if path.suffix != ".py" or _is_test_module(path):
+                continue
+            entries.append((path.relative_to(root).as_posix(), path.read_bytes()))
+    write_deterministic_zip(dest, entries)
+    return sorted(name for name, _ in entries)
+
+
+def pyscript_files(dist: Path, toml: bool) -> list[str]:
+    """Names of the PyScript dist files needed at boot (static-import closure)."""
+    names = sorted(p.name for p in dist.iterdir() if p.is_file())
+    wanted: list[str] = list(PYSCRIPT_ENTRY)
+    prefixes = PYSCRIPT_BOOT_CHUNKS + (PYSCRIPT_TOML_CHUNKS if toml else ())
+    for prefix in prefixes:
+        matches = [n for n in names if n.startswith(prefix) and n.endswith(".js")]
+        if not matches:
+            raise BuildError(f"PyScript chunk '{prefix}*.js' not found in {dist} (version changed?)")
+        wanted.extend(matches)
+    # Add anything statically imported by what we ship.
+    seen: set[str] = set()
+    queue = [n for n in wanted if n.endswith(".js")]
+    while queue:
+        name = queue.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        text = (dist / name).read_text(encoding="utf-8")
+        # Static imports only: `import ... from "./x.js"` / `import "./x.js"`.
+        for match in re.finditer(r"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""", text):
+            dep = match.group(1)[2:]
+            if dep not in seen and (dist / dep).exists():
+                queue.append(dep)
+    return sorted(set(wanted) | seen)
+
+
+def build(out: str | Path = "_site", root: str | Path = ROOT, run_npm: bool = True, quiet: bool = False) -> BuildResult:
+    """Build the site into ``out`` (relative paths are relative to ``root``)."""
+    root = Path(root).resolve()
+    out = Path(out)
+    if not out.is_absolute():
+        out = root / out
+    out = out.resolve()
+    if out == root or root.is_relative_to(out):
+        raise BuildError(f"refusing to use {out} as output folder")
+    if run_npm:
+        ensure_node_modules(root, quiet=quiet)
+
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    # Root files.
+    if not (root / "index.html").exists():
+        log("AVISO: index.html no existe todavía; el sitio no tendrá página principal.", quiet)
+    for name in ROOT_FILES:
+        src = root / name
+        if src.is_file():
+            shutil.copyfile(src, out / name)
+
+    # Config.
+    config = next((root / c for c in CONFIG_FILES if (root / c).is_file()), None)
+    if config is None:
+        log("AVISO: no hay pyscript.json ni pyscript.toml en la raíz.", quiet)
+    else:
+        shutil.copyfile(config, out / config.name)
+
+    # Assets.
+    for dirname in ASSET_DIRS:
+        src_dir = root / dirname
+        if src_dir.is_dir():
+            for path in _iter_files(src_dir):
+                dest = out / path.relative_to(root)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, dest)
+
+    # Python sources.
+    py_names = build_app_archive(root, out / APP_ARCHIVE)
+    log(f"{APP_ARCHIVE}: {len(py_names)} módulos Python", quiet)
+
+    # Vendor: PyScript.
+    ps_dist = root / PYSCRIPT_DIST
+    ps_out = out / "vendor" / "pyscript"
+    ps_out.mkdir(parents=True)
+    is_toml = config is not None and config.suffix == ".toml"
+    for name in pyscript_files(ps_dist, toml=is_toml):
+        shutil.copyfile(ps_dist / name, ps_out / name)
+
+    # Vendor: Pyodide.
+    py_dist = root / PYODIDE_DIST
+    py_out = out / "vendor" / "pyodide"
+    py_out.mkdir(parents=True)
+    for name in PYODIDE_BOOT_FILES:
+        shutil.copyfile(py_dist / name, py_out / name)
+
+    files = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
+    result = BuildResult(out=out, files=files)
+    log(f"Sitio construido en {out} ({len(files)} ficheros, {result.total_bytes() / 1e6:.1f} MB)", quiet)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site folder.")
+    parser.add_argument("--out", default="_site", help="output folder (default: _site)")
+    parser.add_argument("--no-npm", action="store_true", help="never run npm ci")
+    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--list", action="store_true", help="list the built files")
+    args = parser.parse_args(argv)
+    try:
+        result = build(args.out, run_npm=not args.no_npm, quiet=args.quiet)
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    if args.list:
+        for f in result.files:
+            print(f"{(result.out / f).stat().st_size:>10}  {f.as_posix()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Build and serve the game locally: ``python3 tools/play.py``.
+
+Runs ``npm ci`` if needed, builds ``_site/`` and serves it on
+http://127.0.0.1:8000/ (``--port``/``--prefix`` to change).  Stdlib only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import build as site_build  # noqa: E402
+import serve as site_serve  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build _site/ and serve it locally.")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="sub-path, e.g. /ocho-loco/")
+    parser.add_argument("--out", default="_site")
+    args = parser.parse_args(argv)
+    try:
+        result = site_build.build(args.out)
+    except site_build.BuildError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    print()
+    print("Abre el juego en tu navegador:")
+    site_serve.serve_forever(result.out, port=args.port, prefix=args.prefix)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Serve a static folder (by default ``_site/``) for local play and tests.
+
+Usage::
+
+    python3 tools/serve.py [--dir _site] [--port 8000] [--prefix /ocho-loco/]
+
+Stdlib only.  Serves correct MIME types for the PyScript/Pyodide runtime
+(``.wasm`` must be ``application/wasm`` for streaming compilation), can mount
+the site under a sub-path prefix (as on a project page host), is threaded and
+logs quietly.
+
+Importable helper for tests::
+
+    from tools.serve import start_background
+    server, base_url = start_background("_site", prefix="/ocho-loco/")
+    ...
+    server.shutdown(); server.server_close()
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import posixpath
+import sys
+import threading
+import urllib.parse
+from pathlib import Path
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+}
+
+
+def normalize_prefix(prefix: str | None) -> str:
+    """Return ``"/"`` or ``"/something/"`` (always leading and trailing slash)."""
+    prefix = (prefix or "/").strip()
+    if not prefix.startswith("/"):
+        prefix = "/" + prefix
+    if not prefix.endswith("/"):
+        prefix += "/"
+    return prefix
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static handler with fixed MIME types, optional prefix and quiet logs."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+    verbose = False
+    # HTTP/1.1 keep-alive makes the ~15 boot requests noticeably faster.
+    protocol_version = "HTTP/1.1"
+
+    def __init__(self, *args, directory: str, prefix: str = "/", verbose: bool = False, **kwargs):
+        self.prefix = prefix
+        self.verbose = verbose
+        super().__init__(*args, directory=directory, **kwargs)
+
+    def _strip_prefix(self) -> bool:
+        """Rewrite self.path relative to the prefix; False if outside it."""
+        if self.prefix == "/":
+            return True
+        parsed = urllib.parse.urlsplit(self.path)
+        path = parsed.path
+        if path == self.prefix.rstrip("/"):
+            # "/ocho-loco" -> "/ocho-loco/" so relative URLs resolve correctly.
+            self.send_response(301)
+            self.send_header("Location", self.prefix + (("?" + parsed.query) if parsed.query else ""))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return False
+        if not path.startswith(self.prefix):
+            self.send_error(404, "Not under prefix " + self.prefix)
+            return False
+        rest = "/" + path[len(self.prefix):]
+        self.path = urllib.parse.urlunsplit(("", "", rest, parsed.query, ""))
+        return True
+
+    def do_GET(self):  # noqa: N802 (stdlib naming)
+        if self._strip_prefix():
+            super().do_GET()
+
+    def do_HEAD(self):  # noqa: N802
+        if self._strip_prefix():
+            super().do_HEAD()
+
+    def guess_type(self, path):
+        ext = posixpath.splitext(str(path))[1].lower()
+        if ext in MIME_TYPES:
+            return MIME_TYPES[ext]
+        return super().guess_type(path)
+
+    def end_headers(self):
+        # Local dev/test server: always revalidate so rebuilds show up at once.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # noqa: A002
+        if self.verbose:
+            super().log_message(format, *args)
+
+    def log_error(self, format, *args):  # noqa: A002
+        # Keep real errors visible but skip noisy 404s for favicon etc.
+        if self.verbose:
+            super().log_error(format, *args)
+
+
+class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address):
+        # Browsers drop keep-alive connections all the time; don't spam tracebacks.
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionResetError, BrokenPipeError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(
+    directory: str | os.PathLike = "_site",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    prefix: str = "/",
+    verbose: bool = False,
+) -> QuietThreadingHTTPServer:
+    """Create (but do not start) the server. ``port=0`` picks a free port."""
+    directory = str(Path(directory).resolve())
+    if not os.path.isdir(directory):
+        raise FileNotFoundError(f"No such directory to serve: {directory}")
+    handler = functools.partial(
+        SiteHandler, directory=directory, prefix=normalize_prefix(prefix), verbose=verbose
+    )
+    return QuietThreadingHTTPServer((host, port), handler)
+
+
+def base_url(server: http.server.HTTPServer, prefix: str = "/") -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}{normalize_prefix(prefix)}"
+
+
+def start_background(
+    directory: str | os.PathLike = "_site",
+    prefix: str = "/",
+    host: str = "127.0.0.1",
+    port: int = 0,
+    verbose: bool = False,
+) -> tuple[QuietThreadingHTTPServer, str]:
+    """Start serving ``directory`` in a daemon thread on a free port.
+
+    Returns ``(server, base_url)``; ``base_url`` ends with the prefix and a
+    slash, e.g. ``http://127.0.0.1:41234/ocho-loco/``.  Stop it with
+    ``server.shutdown(); server.server_close()``.
+    """
+    server = make_server(directory, host=host, port=port, prefix=prefix, verbose=verbose)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    return server, base_url(server, prefix)
+
+
+def serve_forever(directory="_site", host="127.0.0.1", port=8000, prefix="/", verbose=False) -> None:
+    server = make_server(directory, host=host, port=port, prefix=prefix, verbose=verbose)
+    print(f"Sirviendo {Path(directory).resolve()} en:", flush=True)
+    print(f"  {base_url(server, prefix)}", flush=True)
+    print("Ctrl+C para parar.", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the built static site.")
+    parser.add_argument("--dir", default="_site", help="folder to serve (default: _site)")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="sub-path to mount the site at, e.g. /ocho-loco/")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every request")
+    args = parser.parse_args(argv)
+    serve_forever(args.dir, host=args.host, port=args.port, prefix=args.prefix, verbose=args.verbose)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
