@@ -20,7 +20,7 @@ PASS_KIND = "pass"
 class Action:
     """An immutable action; compare with ``is`` or ``==``, print with ``str``."""
 
-    __slots__ = ("kind", "card", "suit", "text")
+    __slots__ = ("card", "kind", "suit", "text")
 
     kind: str
     card: Card | None
@@ -85,5 +85,5 @@ PLAY: tuple[Action, ...] = tuple(Action(PLAY_KIND, c) for c in CARDS)
 PLAY8: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(PLAY_KIND, c, s) for s in SUITS) if RANK_OF[c] == EIGHT else () for c in CARDS
 )
-ALL_ACTIONS: tuple[Action, ...] = (DRAW, PASS) + PLAY + tuple(a for row in PLAY8 for a in row)
+ALL_ACTIONS: tuple[Action, ...] = (DRAW, PASS, *PLAY, *(a for row in PLAY8 for a in row))
 BY_TEXT: dict[str, Action] = {a.text.upper(): a for a in ALL_ACTIONS}

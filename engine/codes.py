@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 VERSION = "A"
@@ -93,18 +94,12 @@ class GameCode:
         if not clean:
             raise CodeError("Falta el código de partida.")
         if len(clean) != CODE_LENGTH:
-            raise CodeError(
-                f"El código de partida tiene {CODE_LENGTH} caracteres y este tiene {len(clean)}."
-            )
+            raise CodeError(f"El código de partida tiene {CODE_LENGTH} caracteres y este tiene {len(clean)}.")
         bad = sorted({ch for ch in clean if ch not in ALPHABET})
         if bad:
-            raise CodeError(
-                "El código de partida lleva caracteres que no se usan: " + " ".join(bad) + "."
-            )
+            raise CodeError("El código de partida lleva caracteres que no se usan: " + " ".join(bad) + ".")
         if clean[0] != VERSION:
-            raise CodeError(
-                "Este código es de otra versión del juego y no se puede abrir aquí."
-            )
+            raise CodeError("Este código es de otra versión del juego y no se puede abrir aquí.")
         if clean[1] not in "23":
             raise CodeError("El código no indica una mesa de 2 o de 3 jugadores.")
         if _check_symbol(clean[:-1]) != clean[-1]:
@@ -114,7 +109,7 @@ class GameCode:
 
 def stream(*parts: object) -> random.Random:
     """A generator seeded from the parts' text through SHA-256 (stable across Python versions)."""
-    key = "/".join(str(p) for p in ("ocho-loco",) + parts)
+    key = "/".join(str(p) for p in ("ocho-loco", *parts))
     seed = int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest(), "big")
     return random.Random(seed)
 

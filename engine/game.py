@@ -89,22 +89,22 @@ class Game:
     """
 
     __slots__ = (
-        "code",
-        "players",
-        "hand_no",
-        "leader",
-        "turn",
-        "hands",
-        "stock",
-        "pile",
-        "active_suit",
-        "draws",
-        "reshuffles",
-        "totals",
-        "phase",
-        "result",
-        "history",
         "actions_this_hand",
+        "active_suit",
+        "code",
+        "draws",
+        "hand_no",
+        "hands",
+        "history",
+        "leader",
+        "phase",
+        "pile",
+        "players",
+        "reshuffles",
+        "result",
+        "stock",
+        "totals",
+        "turn",
     )
 
     code: GameCode
@@ -190,11 +190,7 @@ class Game:
     @property
     def can_draw(self) -> bool:
         """Whether the player on turn may draw (rule 7 cap and rule 9 supply)."""
-        return (
-            self.phase == PLAYING
-            and self.draws < MAX_DRAWS
-            and (bool(self.stock) or len(self.pile) > 1)
-        )
+        return self.phase == PLAYING and self.draws < MAX_DRAWS and (bool(self.stock) or len(self.pile) > 1)
 
     def nothing_to_draw(self) -> bool:
         return not self.stock and len(self.pile) <= 1
@@ -272,8 +268,7 @@ class Game:
             if self.can_draw:
                 left = MAX_DRAWS - self.draws
                 raise IllegalAction(
-                    "No puedes pasar: aún puedes robar "
-                    + ("1 carta." if left == 1 else f"{left} cartas.")
+                    "No puedes pasar: aún puedes robar " + ("1 carta." if left == 1 else f"{left} cartas.")
                 )
             return
         card = action.card
@@ -292,9 +287,7 @@ class Game:
             elif action.suit is None:
                 raise IllegalAction("Al tirar un 8 tienes que pedir un palo.")
         elif action.suit is not None:
-            raise IllegalAction(
-                f"Solo un 8 pide palo; {rank_with_article(RANK_OF[card], definite=True)} no."
-            )
+            raise IllegalAction(f"Solo un 8 pide palo; {rank_with_article(RANK_OF[card], definite=True)} no.")
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -318,11 +311,11 @@ class Game:
             if not stock:
                 self._reshuffle()
                 stock = self.stock
-            card = stock.pop()
-            self.hands[seat].append(card)
+            drawn = stock.pop()
+            self.hands[seat].append(drawn)
             self.draws += 1
             self.history.append(f"{seat}:draw")
-            return card
+            return drawn
         if kind == PASS_KIND:
             self.history.append(f"{seat}:pass")
             self.draws = 0
@@ -386,7 +379,7 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see of the table (see :mod:`engine.view`)."""
-        from .view import seat_view
+        from .view import seat_view  # noqa: PLC0415 - engine.view imports this module
 
         return seat_view(self, seat)
 

@@ -32,10 +32,7 @@ def rank_word(rank: int) -> str:
 def rank_with_article(rank: int, definite: bool = False) -> str:
     """``un 6``, ``un as``, ``una jota`` (or ``el 6``, ``la jota`` when definite)."""
     feminine = rank in _RANK_FEMININE
-    if definite:
-        article = "la" if feminine else "el"
-    else:
-        article = "una" if feminine else "un"
+    article = ("la" if feminine else "el") if definite else ("una" if feminine else "un")
     return f"{article} {rank_word(rank)}"
 
 

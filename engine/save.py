@@ -131,9 +131,7 @@ def load(data: object) -> Game:
         raise SaveError("Los datos guardados no son una partida de Ocho Loco.")
     version = data.get("version")
     if version != VERSION:
-        raise SaveError(
-            f"La partida guardada es de otra versión (versión {version!r}) y no se puede abrir."
-        )
+        raise SaveError(f"La partida guardada es de otra versión (versión {version!r}) y no se puede abrir.")
     try:
         code = GameCode.parse(_get(data, "code", str))
     except CodeError as err:

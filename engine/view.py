@@ -64,7 +64,9 @@ class SeatView:
         """Cards of this hand that rule 4 allows on the current top card."""
         top_rank = RANK_OF[self.top]
         return tuple(
-            c for c in self.hand if RANK_OF[c] == 8 or SUIT_OF[c] == self.active_suit or RANK_OF[c] == top_rank
+            c
+            for c in self.hand
+            if RANK_OF[c] == 8 or SUIT_OF[c] == self.active_suit or RANK_OF[c] == top_rank
         )
 
 
