@@ -31,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,6 +80,7 @@ SKIP_DIRS = {"__pycache__", "tests", "test", ".pytest_cache", ".mypy_cache", ".r
 SKIP_SUFFIXES = (".map", ".pyc", ".pyo")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
+
 class BuildError(RuntimeError):
     pass
 
@@ -112,7 +114,7 @@ def ensure_node_modules(root: Path = ROOT, quiet: bool = False) -> None:
         raise BuildError("still missing after npm ci: " + ", ".join(missing))
 
 
-def _iter_files(base: Path):
+def _iter_files(base: Path) -> Iterator[Path]:
     """All files under base, sorted, skipping caches/tests/source maps."""
     for path in sorted(base.rglob("*")):
         rel = path.relative_to(base)
@@ -137,7 +139,7 @@ def write_deterministic_zip(dest: Path, entries: list[tuple[str, bytes]]) -> Non
             zf.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
 
 
-def build_app_archive(root: Path, dest: Path, packages=PY_PACKAGES) -> list[str]:
+def build_app_archive(root: Path, dest: Path, packages: tuple[str, ...] = PY_PACKAGES) -> list[str]:
     """Pack the Python packages' ``.py`` files (no tests) into ``dest``."""
     entries: list[tuple[str, bytes]] = []
     for pkg in packages:
@@ -179,7 +181,9 @@ def pyscript_files(dist: Path, toml: bool) -> list[str]:
     return sorted(set(wanted) | seen)
 
 
-def build(out: str | Path = "_site", root: str | Path = ROOT, run_npm: bool = True, quiet: bool = False) -> BuildResult:
+def build(
+    out: str | Path = "_site", root: str | Path = ROOT, run_npm: bool = True, quiet: bool = False
+) -> BuildResult:
     """Build the site into ``out`` (relative paths are relative to ``root``)."""
     root = Path(root).resolve()
     out = Path(out)

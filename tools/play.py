@@ -11,10 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import build as site_build  # noqa: E402
-import serve as site_serve  # noqa: E402
+from tools import build as site_build
+from tools import serve as site_serve
 
 
 def main(argv: list[str] | None = None) -> int:

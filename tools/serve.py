@@ -29,6 +29,7 @@ import sys
 import threading
 import urllib.parse
 from pathlib import Path
+from typing import Any
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -63,13 +64,14 @@ def normalize_prefix(prefix: str | None) -> str:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static handler with fixed MIME types, optional prefix and quiet logs."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
     verbose = False
     # HTTP/1.1 keep-alive makes the ~15 boot requests noticeably faster.
     protocol_version = "HTTP/1.1"
 
-    def __init__(self, *args, directory: str, prefix: str = "/", verbose: bool = False, **kwargs):
+    def __init__(
+        self, *args: Any, directory: str, prefix: str = "/", verbose: bool = False, **kwargs: Any
+    ) -> None:
         self.prefix = prefix
         self.verbose = verbose
         super().__init__(*args, directory=directory, **kwargs)
@@ -90,34 +92,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.prefix):
             self.send_error(404, "Not under prefix " + self.prefix)
             return False
-        rest = "/" + path[len(self.prefix):]
+        rest = "/" + path[len(self.prefix) :]
         self.path = urllib.parse.urlunsplit(("", "", rest, parsed.query, ""))
         return True
 
-    def do_GET(self):  # noqa: N802 (stdlib naming)
+    def do_GET(self) -> None:
         if self._strip_prefix():
             super().do_GET()
 
-    def do_HEAD(self):  # noqa: N802
+    def do_HEAD(self) -> None:
         if self._strip_prefix():
             super().do_HEAD()
 
-    def guess_type(self, path):
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
         ext = posixpath.splitext(str(path))[1].lower()
         if ext in MIME_TYPES:
             return MIME_TYPES[ext]
         return super().guess_type(path)
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         # Local dev/test server: always revalidate so rebuilds show up at once.
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format, *args):  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         if self.verbose:
             super().log_message(format, *args)
 
-    def log_error(self, format, *args):  # noqa: A002
+    def log_error(self, format: str, *args: Any) -> None:
         # Keep real errors visible but skip noisy 404s for favicon etc.
         if self.verbose:
             super().log_error(format, *args)
@@ -127,7 +129,7 @@ class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def handle_error(self, request, client_address):
+    def handle_error(self, request: Any, client_address: Any) -> None:
         # Browsers drop keep-alive connections all the time; don't spam tracebacks.
         exc = sys.exc_info()[1]
         if isinstance(exc, (ConnectionResetError, BrokenPipeError, TimeoutError)):
@@ -136,7 +138,7 @@ class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    directory: str | os.PathLike = "_site",
+    directory: str | os.PathLike[str] = "_site",
     host: str = "127.0.0.1",
     port: int = 8000,
     prefix: str = "/",
@@ -154,11 +156,13 @@ def make_server(
 
 def base_url(server: http.server.HTTPServer, prefix: str = "/") -> str:
     host, port = server.server_address[:2]
+    if isinstance(host, bytes):
+        host = host.decode()
     return f"http://{host}:{port}{normalize_prefix(prefix)}"
 
 
 def start_background(
-    directory: str | os.PathLike = "_site",
+    directory: str | os.PathLike[str] = "_site",
     prefix: str = "/",
     host: str = "127.0.0.1",
     port: int = 0,
@@ -176,7 +180,13 @@ def start_background(
     return server, base_url(server, prefix)
 
 
-def serve_forever(directory="_site", host="127.0.0.1", port=8000, prefix="/", verbose=False) -> None:
+def serve_forever(
+    directory: str | os.PathLike[str] = "_site",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    prefix: str = "/",
+    verbose: bool = False,
+) -> None:
     server = make_server(directory, host=host, port=port, prefix=prefix, verbose=verbose)
     print(f"Sirviendo {Path(directory).resolve()} en:", flush=True)
     print(f"  {base_url(server, prefix)}", flush=True)

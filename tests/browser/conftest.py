@@ -70,8 +70,7 @@ CHROMIUM_ARGS = [
 READY_JS = "() => !!document.body && document.body.dataset.ready === '1'"
 # ... or once PyScript has shown an error box instead.
 READY_OR_ERROR_JS = (
-    "() => (!!document.body && document.body.dataset.ready === '1')"
-    " || !!document.querySelector('.py-error')"
+    "() => (!!document.body && document.body.dataset.ready === '1') || !!document.querySelector('.py-error')"
 )
 
 
@@ -126,12 +125,13 @@ class RequestRecorder:
         return [
             u
             for u in self.urls
-            if not u.startswith(("data:", "blob:")) and "{0.scheme}://{0.netloc}".format(urlsplit(u)) != origin
+            if not u.startswith(("data:", "blob:"))
+            and "{0.scheme}://{0.netloc}".format(urlsplit(u)) != origin
         ]
 
     def paths(self, base_url: str) -> list[str]:
         """Same-origin request paths relative to base_url (e.g. 'vendor/pyodide/pyodide.mjs')."""
-        return [u[len(base_url):] for u in self.urls if u.startswith(base_url)]
+        return [u[len(base_url) :] for u in self.urls if u.startswith(base_url)]
 
 
 @dataclass

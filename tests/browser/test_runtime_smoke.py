@@ -46,13 +46,13 @@ document.body.dataset.ready = "1"
 </html>
 """
 
-SMOKE_INIT = b'''import sys
+SMOKE_INIT = b"""import sys
 
 
 def greeting():
     v = sys.version_info
     return f"Hola desde Python {v.major}.{v.minor} ({sys.platform})"
-'''
+"""
 
 
 @pytest.fixture(scope="session")
@@ -66,7 +66,9 @@ def smoke_dir(built_site, tmp_path_factory):
 
 
 @pytest.mark.parametrize("prefix", ["/", "/ocho-loco/"])
-def test_runtime_boots_offline(prefix, smoke_dir, serve_dir, page, page_log, request_recorder, wait_ready, screenshot):
+def test_runtime_boots_offline(  # noqa: PLR0917 (pytest fixtures)
+    prefix, smoke_dir, serve_dir, page, page_log, request_recorder, wait_ready, screenshot
+):
     base = serve_dir(smoke_dir, prefix)
     start = time.monotonic()
     page.goto(base)
@@ -93,7 +95,13 @@ def test_site_has_only_runtime_files(built_site):
     vendor_pyodide = sorted(f for f in files if f.startswith("vendor/pyodide/"))
     assert vendor_pyodide == sorted(
         "vendor/pyodide/" + n
-        for n in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+        for n in (
+            "pyodide.mjs",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        )
     )
     assert "vendor/pyscript/core.js" in files and "vendor/pyscript/core.css" in files
     with zipfile.ZipFile(built_site / "app.zip") as zf:
