@@ -1,0 +1,230 @@
+"""Start the page: the only module that touches the browser (``js`` / ``pyscript``).
+
+It builds the real :class:`Screen` over the DOM, delegates every click from
+one stable container (cards are re-rendered, so nothing binds to them), and
+hands events to :class:`ui.table.Table`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from .storage import Backend, Store
+from .table import Table
+
+_proxies: list[Any] = []  # keep event-handler proxies alive for the page's lifetime
+
+
+def _el(el_id: str) -> Any:
+    return document.getElementById(el_id)
+
+
+def _attr(el: Any, name: str) -> str:
+    """An attribute's text, or "" when absent (JavaScript's null is not None here)."""
+    value = el.getAttribute(name) if el and hasattr(el, "getAttribute") else None
+    return value if isinstance(value, str) else ""
+
+
+class DomScreen:
+    """The :class:`ui.table.Screen` over the real page."""
+
+    def html(self, el_id: str, html: str) -> None:
+        el = _el(el_id)
+        if el_id == "hand":
+            self._replace_keeping_focus(el, html)
+        else:
+            el.innerHTML = html
+
+    def _replace_keeping_focus(self, el: Any, html: str) -> None:
+        active = document.activeElement
+        card = None
+        index = -1
+        if active and el.contains(active) and _attr(active, "data-card"):
+            card = _attr(active, "data-card")
+            buttons = el.querySelectorAll("button.card")
+            for i in range(buttons.length):
+                if buttons.item(i) == active:
+                    index = i
+        el.innerHTML = html
+        if card is None:
+            return
+        target = el.querySelector(f'button[data-card="{card}"]')
+        if not target:
+            buttons = el.querySelectorAll("button.card")
+            if buttons.length:
+                target = buttons.item(min(max(index, 0), buttons.length - 1))
+        if not target:
+            target = _el("main-btn")
+        target.focus()
+
+    def text(self, el_id: str, text: str) -> None:
+        _el(el_id).textContent = text
+
+    def attr(self, el_id: str, name: str, value: str | None) -> None:
+        el = _el(el_id)
+        if value is None:
+            el.removeAttribute(name)
+        else:
+            el.setAttribute(name, value)
+
+    def dialog(self, el_id: str, show: bool) -> None:
+        el = _el(el_id)
+        if show and not el.open:
+            el.showModal()
+        elif not show and el.open:
+            el.close()
+
+    def state(self, name: str) -> None:
+        document.body.dataset.state = name
+
+    def status(self, text: str) -> None:
+        _el("status").textContent = text
+
+    def notice(self, text: str | None) -> None:
+        el = _el("notice")
+        if text:
+            p = document.createElement("p")
+            p.setAttribute("role", "alert")
+            p.textContent = text
+            el.replaceChildren(p)
+            el.hidden = False
+        else:
+            el.replaceChildren()
+            el.hidden = True
+
+    def later(self, ms: int, fn: Callable[[], None]) -> None:
+        window.setTimeout(create_once_callable(fn), ms)
+
+    def set_hash(self, fragment: str) -> None:
+        if str(window.location.hash) != fragment:
+            window.history.replaceState(None, "", fragment)
+
+    def copy_text(self, text: str) -> None:
+        try:
+            promise = window.navigator.clipboard.writeText(text)
+            promise.catch(create_once_callable(lambda _err: None))
+        except Exception:
+            pass  # no clipboard here: the status bar shows the link to copy by hand
+
+    def focus(self, el_id: str) -> None:
+        el = _el(el_id)
+        if el:
+            el.focus()
+
+
+class LocalStorage:
+    """``window.localStorage`` with JavaScript's ``null`` read as ``None``."""
+
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
+
+    def getItem(self, key: str) -> str | None:
+        value = self.storage.getItem(key)
+        return value if isinstance(value, str) else None
+
+    def setItem(self, key: str, value: str) -> None:
+        self.storage.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+
+def _local_storage() -> Backend | None:
+    """``localStorage`` if the browser lets the page write to it, else None."""
+    try:
+        storage = window.localStorage
+        probe = "ocho-loco:prueba"
+        storage.setItem(probe, "1")
+        storage.removeItem(probe)
+    except Exception:
+        return None
+    return LocalStorage(storage)
+
+
+def _ask_to_keep_data() -> None:
+    try:
+        storage = window.navigator.storage
+        if storage and storage.persist:
+            storage.persist().catch(create_once_callable(lambda _err: None))
+    except Exception:
+        pass
+
+
+def _chosen_players() -> int:
+    checked = document.querySelector('input[name="mesa"]:checked')
+    return 3 if checked and str(checked.value) == "3" else 2
+
+
+def _on_click(table: Table, event: Any) -> None:
+    target = event.target
+    if not target or not hasattr(target, "closest"):
+        return
+    hit = target.closest("button")
+    if not hit:
+        return
+    ident = _attr(hit, "id")
+    card = _attr(hit, "data-card")
+    suit = _attr(hit, "data-suit")
+    if card and hit.closest("#hand"):
+        table.click_card(card)
+    elif suit and hit.closest("#suit-dialog"):
+        table.choose_suit(suit)
+    elif ident in ("main-btn", "stock"):
+        table.main_button()
+    elif ident == "deal-btn":
+        table.request_deal(_chosen_players())
+    elif ident == "next-hand-btn":
+        table.next_hand()
+    elif ident == "new-game-btn":
+        table.new_game_after_end()
+    elif ident == "copy-link-btn":
+        table.copy_link()
+    elif ident == "replace-yes":
+        table.answer_replace(True)
+    elif ident == "replace-no":
+        table.answer_replace(False)
+
+
+def _listen(el: Any, name: str, handler: Callable[[Any], None]) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    el.addEventListener(name, proxy)
+
+
+def start() -> Table:
+    """Wire the page and resume, open or prepare a game."""
+    reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    store = Store(_local_storage())
+    table = Table(DomScreen(), store, fast=reduced)
+
+    _listen(_el("mesa"), "click", lambda e: _on_click(table, e))
+
+    def on_suit_cancel(event: Any) -> None:
+        event.preventDefault()
+        table.cancel_chooser()
+
+    def on_results_cancel(event: Any) -> None:
+        event.preventDefault()  # the buttons decide what comes next
+
+    def on_replace_cancel(event: Any) -> None:
+        event.preventDefault()
+        table.answer_replace(False)
+
+    _listen(_el("suit-dialog"), "cancel", on_suit_cancel)
+    _listen(_el("results-dialog"), "cancel", on_results_cancel)
+    _listen(_el("replace-dialog"), "cancel", on_replace_cancel)
+    _listen(window, "hashchange", lambda _e: table.open_link(str(window.location.hash)))
+
+    if store.table_size() == 3:
+        _el("mode-3").checked = True
+    _el("deal-btn").disabled = False
+    _el("loading").hidden = True
+    page_url = str(window.location.href).split("#", 1)[0]
+    table.start(str(window.location.hash), page_url)
+    _ask_to_keep_data()
+    document.body.dataset.ready = "1"
+    return table

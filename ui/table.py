@@ -1,0 +1,393 @@
+"""The flow of play on the page: whose move it is, CPU pacing, dialogs, saving.
+
+:class:`Table` holds the :class:`engine.Game` and turns the person's clicks
+into engine actions; every rule decision is the engine's. It never touches
+the DOM itself: it talks to a :class:`Screen` (the real one lives in
+:mod:`ui.main`, tests use a fake), so the whole flow runs under pytest.
+
+The ``data-state`` the screen shows tells tests and styles what the table is
+waiting for: ``setup``, ``human``, ``chooser``, ``cpu``, ``results``,
+``gameover`` or ``replace``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.actions import DRAW, PASS, PLAY, PLAY8, Action
+from engine.bots import make_bot
+from engine.cards import BY_TEXT, RANK_OF, SUIT_LETTERS, Card
+from engine.codes import GameCode
+from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
+from engine.view import SeatView
+
+from . import render
+from .links import LinkError, link_hash, read_hash, share_url
+from .storage import Store
+
+HUMAN = 0
+CPU_DELAY_MS = 700
+REVEAL_DELAY_MS = 450
+
+
+class Screen(Protocol):
+    """What the table needs from the page."""
+
+    def html(self, el_id: str, html: str) -> None: ...
+    def text(self, el_id: str, text: str) -> None: ...
+    def attr(self, el_id: str, name: str, value: str | None) -> None: ...
+    def dialog(self, el_id: str, show: bool) -> None: ...
+    def state(self, name: str) -> None: ...
+    def status(self, text: str) -> None: ...
+    def notice(self, text: str | None) -> None: ...
+    def later(self, ms: int, fn: Callable[[], None]) -> None: ...
+    def set_hash(self, fragment: str) -> None: ...
+    def copy_text(self, text: str) -> None: ...
+    def focus(self, el_id: str) -> None: ...
+
+
+class Table:
+    """One browser tab's game of Ocho Loco."""
+
+    def __init__(self, screen: Screen, store: Store, *, fast: bool = False, rng: random.Random | None = None):
+        self.screen = screen
+        self.store = store
+        self.fast = fast
+        self.rng = rng if rng is not None else random.Random()
+        self.game: Game | None = None
+        self.chooser: Card | None = None
+        self.pending_link: GameCode | None = None
+        self.pending_new: int | None = None
+        self.shown: list[int] = []
+        self.generation = 0  # bumps on every new game so stale timers do nothing
+        self.players_choice = store.table_size()
+        self.bots = {seat: make_bot("cpu", seat) for seat in (1, 2)}
+        self.page_url = ""
+
+    # -- start-up ---------------------------------------------------------------
+
+    def start(self, fragment: str, page_url: str = "") -> None:
+        """Resume the saved game, or open the linked one, or get ready to deal."""
+        self.page_url = page_url
+        loaded = self.store.load()
+        notices = [self.store.notice] if self.store.notice else []
+        link: GameCode | None = None
+        try:
+            link = read_hash(fragment)
+        except LinkError as err:
+            notices.append(str(err))
+        self.screen.notice(" ".join(notices) if notices else None)
+        if loaded is not None:
+            game, chooser = loaded
+            if link is not None and link.text != game.code.text:
+                if game.phase == GAME_OVER:
+                    self.new_game(code=link)
+                    return
+                self.game = game
+                self.pending_link = link
+                self.render()
+                self._ask_replace_for_link()
+                return
+            self.game = game
+            self.players_choice = game.players
+            self.chooser = BY_TEXT.get(chooser) if chooser else None
+            self.screen.set_hash(self._hash())
+            self.resume()
+            return
+        if link is not None:
+            self.new_game(code=link)
+            return
+        self.screen.state("setup")
+        self.screen.status("Elige mesa y pulsa «Repartir».")
+        self.screen.focus("deal-btn")
+
+    def open_link(self, fragment: str) -> None:
+        """A new hash while the page is open (a pasted link): like opening it fresh."""
+        try:
+            link = read_hash(fragment)
+        except LinkError as err:
+            self.screen.notice(str(err))
+            if self.game is not None:
+                self.screen.set_hash(self._hash())
+            return
+        game = self.game
+        if link is None or (game is not None and link.text == game.code.text):
+            return
+        self.screen.notice(None)
+        if game is None or game.phase == GAME_OVER:
+            self.new_game(code=link)
+            return
+        self.generation += 1  # hold the CPU while the question is open
+        self.pending_link = link
+        self._ask_replace_for_link()
+
+    def _ask_replace_for_link(self) -> None:
+        self.screen.text("replace-title", "Tienes una partida a medias. ¿La cambias por la del enlace?")
+        self.screen.text("replace-yes", "Jugar la del enlace")
+        self.screen.state("replace")
+        self.screen.dialog("replace-dialog", True)
+
+    def resume(self) -> None:
+        """Show the current position and carry on from whatever was pending."""
+        game = self._game()
+        self.render()
+        if game.phase in (HAND_OVER, GAME_OVER):
+            self.show_results(animate=False)
+        elif self.chooser is not None:
+            self.open_chooser()
+        elif game.turn != HUMAN:
+            self.screen.state("cpu")
+            self.screen.status(f"Sigue la partida. Juega {render.seat_name(game.turn)}.")
+            self._schedule_cpu()
+        else:
+            self.screen.state("human")
+            self.screen.status("Sigue la partida. " + render.turn_prompt(self.view()))
+
+    # -- new games and links --------------------------------------------------------
+
+    def request_deal(self, players: int) -> None:
+        """The «Repartir» button: deal at once, or ask first if a game is under way."""
+        self.players_choice = 3 if players == 3 else 2
+        self.store.set_table_size(self.players_choice)
+        if self.game is not None and self.game.phase != GAME_OVER:
+            self.generation += 1  # hold the CPU while the question is open
+            self.pending_new = self.players_choice
+            self.pending_link = None
+            self.screen.text("replace-title", "Tienes una partida a medias. ¿Empiezas otra?")
+            self.screen.text("replace-yes", "Empezar otra")
+            self.screen.state("replace")
+            self.screen.dialog("replace-dialog", True)
+            return
+        self.new_game(players=self.players_choice)
+
+    def answer_replace(self, replace: bool) -> None:
+        self.screen.dialog("replace-dialog", False)
+        link, players = self.pending_link, self.pending_new
+        self.pending_link = self.pending_new = None
+        if replace and link is not None:
+            self.new_game(code=link)
+        elif replace and players is not None:
+            self.new_game(players=players)
+        else:
+            self.generation += 1
+            self.screen.set_hash(self._hash())
+            self.resume()
+
+    def new_game(self, players: int | None = None, code: GameCode | None = None) -> None:
+        if code is None:
+            code = GameCode.random(players or self.players_choice, self.rng)
+        self.generation += 1
+        self.game = Game.new(code)
+        self.players_choice = code.players
+        self.chooser = None
+        self.screen.dialog("results-dialog", False)
+        self.screen.dialog("suit-dialog", False)
+        self.screen.set_hash(self._hash())
+        self._save()
+        self.render()
+        self._after_move("Nueva partida, código " + code.pretty() + ". ")
+        self.screen.focus("hand")
+
+    def copy_link(self) -> None:
+        game = self._game()
+        url = share_url(self.page_url, game.code)
+        self.screen.copy_text(url)
+        self.screen.status("Enlace copiado: " + url)
+
+    # -- the person's moves -----------------------------------------------------------
+
+    def click_card(self, text: str) -> None:
+        game = self.game
+        card = BY_TEXT.get(text)
+        if game is None or card is None:
+            return
+        if game.phase != PLAYING:
+            return
+        if game.turn != HUMAN:
+            self.screen.status(f"Espera: ahora juega {render.seat_name(game.turn)}.")
+            return
+        hand = game.hands[HUMAN]
+        if RANK_OF[card] == 8 and len(hand) > 1 and card in hand:
+            # Any suit would do for the check; the chooser names the real one.
+            try:
+                game.check(PLAY8[card][0])
+            except IllegalAction as err:
+                self.screen.status(str(err))
+                return
+            self.chooser = card
+            self._save()
+            self.open_chooser()
+            return
+        self.play(PLAY[card])
+
+    def open_chooser(self) -> None:
+        self.screen.state("chooser")
+        self.screen.dialog("suit-dialog", True)
+        self.screen.status("Elige el palo que pides con el 8.")
+
+    def choose_suit(self, letter: str) -> None:
+        card = self.chooser
+        if card is None or letter not in SUIT_LETTERS or not letter:
+            return
+        self.chooser = None
+        self.screen.dialog("suit-dialog", False)
+        self.play(PLAY8[card][SUIT_LETTERS.index(letter)])
+
+    def cancel_chooser(self) -> None:
+        if self.chooser is None:
+            return
+        self.chooser = None
+        self.screen.dialog("suit-dialog", False)
+        self._save()
+        self.screen.state("human")
+        self.screen.status("Te guardas el 8. " + render.turn_prompt(self.view()))
+
+    def main_button(self) -> None:
+        game = self.game
+        if game is None or game.phase != PLAYING or game.turn != HUMAN:
+            return
+        self.play(PASS if game.can_pass() else DRAW)
+
+    def play(self, action: Action) -> None:
+        game = self._game()
+        try:
+            before = game.reshuffles
+            drawn = game.apply(action)
+        except IllegalAction as err:
+            self.screen.status(str(err))
+            return
+        self._save()
+        message = render.describe_action(HUMAN, action, drawn, game.reshuffles != before)
+        self.render(arriving=drawn)
+        self._after_move(message + " ")
+
+    # -- the CPU players -----------------------------------------------------------------
+
+    def _schedule_cpu(self) -> None:
+        generation = self.generation
+        self.screen.later(0 if self.fast else CPU_DELAY_MS, lambda: self._cpu_step(generation))
+
+    def _cpu_step(self, generation: int) -> None:
+        game = self.game
+        if game is None or generation != self.generation or game.phase != PLAYING or game.turn == HUMAN:
+            return
+        seat = game.turn
+        action = self.bots[seat].choose(game.view(seat))
+        before = game.reshuffles
+        drawn = game.apply(action)
+        self._save()
+        self.render()
+        self._after_move(render.describe_action(seat, action, drawn, game.reshuffles != before) + " ")
+
+    def _after_move(self, message: str) -> None:
+        game = self._game()
+        if game.phase != PLAYING:
+            self.screen.status(message.strip())
+            self.show_results(animate=True)
+        elif game.turn == HUMAN:
+            self.screen.state("human")
+            self.screen.status(message + render.turn_prompt(self.view()))
+        else:
+            self.screen.state("cpu")
+            self.screen.status(message.strip())
+            self._schedule_cpu()
+
+    # -- results ---------------------------------------------------------------------------
+
+    def show_results(self, animate: bool) -> None:
+        game = self._game()
+        result = game.result
+        assert result is not None
+        full = [len(cards) for cards in result.leftovers]
+        self.shown = [0] * game.players if (animate and not self.fast) else full
+        self.screen.text("results-title", render.hand_over_title(result))
+        self.screen.state("results" if game.phase == HAND_OVER else "gameover")
+        self.screen.attr("next-hand-btn", "hidden", "")
+        self.screen.attr("new-game-btn", "hidden", "")
+        self.screen.dialog("results-dialog", True)
+        self._reveal(self.generation)
+
+    def _reveal(self, generation: int) -> None:
+        game = self.game
+        if game is None or generation != self.generation or game.result is None:
+            return
+        result = game.result
+        target = [len(cards) for cards in result.leftovers]
+        body = render.results_html(result, self.shown)
+        for seat, count in enumerate(target):
+            if seat != result.winner and self.shown[seat] < count:
+                self.shown[seat] += 1
+                self.screen.html("results-body", render.results_html(result, self.shown))
+                self.screen.later(REVEAL_DELAY_MS, lambda: self._reveal(generation))
+                return
+        body = render.results_html(result, self.shown) + render.totals_html(result)
+        if game.phase == GAME_OVER:
+            body += f'<p class="game-over">{render.game_over_text(result)}</p>'
+            self.screen.html("results-body", body)
+            self.screen.attr("new-game-btn", "hidden", None)
+            self.screen.status(render.game_over_text(result))
+            self.screen.focus("new-game-btn")
+        else:
+            self.screen.html("results-body", body)
+            self.screen.attr("next-hand-btn", "hidden", None)
+            sums = ", ".join(
+                f"{render.seat_name(s)} {p}" for s, p in enumerate(result.penalties) if s != result.winner
+            )
+            self.screen.status(f"{render.hand_over_title(result)}. Puntos de castigo: {sums}.")
+            self.screen.focus("next-hand-btn")
+
+    def next_hand(self) -> None:
+        game = self.game
+        if game is None or game.phase != HAND_OVER:
+            return
+        game.next_hand()
+        self.screen.dialog("results-dialog", False)
+        self._save()
+        self.render()
+        leader = render.seat_name(game.leader)
+        self._after_move(f"Mano {game.hand_no + 1}. Sale {leader}. ")
+
+    def new_game_after_end(self) -> None:
+        self.new_game(players=self._game().players)
+
+    # -- drawing the table ---------------------------------------------------------------
+
+    def view(self) -> SeatView:
+        return self._game().view(HUMAN)
+
+    def render(self, arriving: Card | None = None) -> None:
+        game = self._game()
+        view = game.view(HUMAN)
+        s = self.screen
+        s.html("opponents", render.opponents_html(view))
+        s.html("discard", render.discard_html(view))
+        s.html("active-suit", render.active_suit_html(view))
+        s.attr("active-suit", "data-suit", SUIT_LETTERS[view.active_suit])
+        s.text("stock-count", render.stock_count(view))
+        s.html("hand", render.hand_html(view, arriving=arriving))
+        label, name, enabled = render.main_button(view)
+        s.text("main-btn", label)
+        s.attr("main-btn", "aria-label", name)
+        s.attr("main-btn", "disabled", None if enabled else "")
+        s.attr("main-btn", "data-action", "pass" if label == "Pasar" else "draw")
+        s.attr("stock", "disabled", None if (enabled and label != "Pasar") else "")
+        s.attr("stock", "aria-label", f"Mazo: {render.stock_label(view)}")
+        s.html("scoreboard", render.scoreboard_html(view.totals, view.leader))
+        s.text("game-code", game.code.pretty())
+        s.attr("copy-link-btn", "disabled", None)
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def _game(self) -> Game:
+        assert self.game is not None, "no game yet"
+        return self.game
+
+    def _hash(self) -> str:
+        return link_hash(self._game().code)
+
+    def _save(self) -> None:
+        game = self._game()
+        self.store.save(game, None if self.chooser is None else str(self.chooser))
+        self.screen.notice(self.store.notice)
