@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import BY_TEXT, SUIT_LETTERS, TEXT, Card
+from .cards import BY_TEXT, POINTS, SUIT_LETTERS, TEXT, Card
 from .codes import CodeError, GameCode
 from .game import GAME_OVER, HAND_OVER, MAX_DRAWS, PLAYING, TARGET, Game, HandResult
 
@@ -130,7 +130,8 @@ def load(data: object) -> Game:
     if data.get("format") != FORMAT:
         raise SaveError("Los datos guardados no son una partida de Ocho Loco.")
     version = data.get("version")
-    if version != VERSION:
+    # ``True == 1`` and ``1.0 == 1`` in Python: compare the type too.
+    if type(version) is not int or version != VERSION:
         raise SaveError(f"La partida guardada es de otra versión (versión {version!r}) y no se puede abrir.")
     try:
         code = GameCode.parse(_get(data, "code", str))
@@ -188,6 +189,7 @@ def load(data: object) -> Game:
 def _check_consistency(game: Game) -> None:
     """Refuse positions the rules cannot reach (counts that cannot be)."""
     empty = [s for s, h in enumerate(game.hands) if not h]
+    result = game.result
     if game.phase == PLAYING:
         if empty:
             raise SaveError("En la partida guardada alguien se ha quedado sin cartas sin acabar la mano.")
@@ -195,17 +197,40 @@ def _check_consistency(game: Game) -> None:
             raise SaveError("Los robos de este turno no cuadran con la mano guardada.")
         if max(game.totals) >= TARGET:
             raise SaveError("La partida guardada debería haber terminado ya.")
+        # The last hand's result stays on show while the next hand is played.
+        if result is not None and (
+            game.hand_no == 0
+            or result.hand != game.hand_no - 1
+            or result.winner != game.leader
+            or list(result.totals) != game.totals
+            or result.game_over
+        ):
+            raise SaveError("El resultado de la mano anterior no cuadra con la partida guardada.")
     else:
-        if game.result is None:
+        if result is None:
             raise SaveError("Falta el resultado de la mano en la partida guardada.")
-        if len(empty) != 1 or empty[0] != game.result.winner:
+        if len(empty) != 1 or empty[0] != result.winner or game.turn != result.winner:
             raise SaveError("El ganador de la mano guardado no cuadra con las cartas.")
-        if list(game.result.totals) != game.totals:
+        if result.hand != game.hand_no or game.draws:
+            raise SaveError("El resultado de la mano guardado no cuadra con la partida.")
+        if [list(h) for h in result.leftovers] != game.hands or list(result.penalties) != [
+            sum(POINTS[c] for c in h) for h in game.hands
+        ]:
+            raise SaveError("Las cartas que quedaron en la mano guardada no cuadran con su puntuación.")
+        if list(result.totals) != game.totals or any(
+            t < p for t, p in zip(game.totals, result.penalties, strict=True)
+        ):
             raise SaveError("Los totales de la mano guardada no cuadran.")
+        if game.hand_no == 0 and list(result.penalties) != game.totals:
+            raise SaveError("Los totales de la primera mano tienen que ser sus puntos.")
         over = max(game.totals) >= TARGET
-        if over != (game.phase == GAME_OVER) or over != game.result.game_over:
+        if over != (game.phase == GAME_OVER) or over != result.game_over:
             raise SaveError("La partida guardada no cuadra con la meta de 100 puntos.")
-    if game.hand_no == 0 and game.phase == PLAYING and game.leader != 0:
+        low = min(game.totals)
+        winners = tuple(s for s, t in enumerate(game.totals) if t == low) if over else ()
+        if result.winners != winners:
+            raise SaveError("Los ganadores de la partida guardada no cuadran con los totales.")
+    if game.hand_no == 0 and game.leader != 0:
         raise SaveError("La primera mano siempre la sale el asiento 0.")
     if game.hand_no == 0 and game.phase == PLAYING and any(game.totals):
         raise SaveError("En la primera mano nadie puede tener puntos todavía.")
