@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support import choose, position
 
 from engine.actions import Action
 from engine.bots import CpuBot, make_bot, read_history
@@ -14,7 +15,6 @@ from engine.cards import Card
 from engine.codes import GameCode
 from engine.game import PLAYING, Game
 from engine.simulate import run
-from tests.support import choose, position
 
 
 def walk(players: int, seed: int, steps: int) -> Game:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,13 @@ import pytest
 from engine import simulate
 from engine.bots import CpuBot
 from engine.simulate import game_code, main, play_game, run
-from tools.referee import check_lines
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:  # tools/ is not an installed package
+    sys.path.insert(0, str(REPO))
+
+from tools import referee  # noqa: E402
+from tools.referee import check_lines  # noqa: E402
 
 
 def write_log(path: Path, players: int, bots: list[str], games: int, seed: object) -> list[dict[str, Any]]:
@@ -92,8 +99,6 @@ def test_referee_accepts_honest_logs(
 
 
 def test_referee_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tools import referee
-
     path = tmp_path / "log.jsonl"
     assert main(["--players", "2", "--games", "3", "--seed", "4", "--log", str(path)]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
