@@ -16,6 +16,9 @@ Stdlib only.  The output folder is exactly what gets deployed:
   ``"files": {"./app.zip": "./*"}``.
 * ``vendor/pyscript/``: only the PyScript chunks fetched at boot
 * ``vendor/pyodide/``: only the Pyodide files fetched at boot
+* ``sw.js``: the service worker that precaches all of the above for offline
+  play, generated last by ``node tools/sw.mjs`` (Workbox; each file's
+  revision is a hash of its content)
 
 No node_modules, tests, caches or source maps end up in the output.  If
 ``node_modules`` lacks the runtime packages, ``npm ci`` is run first.
@@ -45,8 +48,10 @@ APP_ARCHIVE = "app.zip"
 CONFIG_FILES = ("pyscript.json", "pyscript.toml")
 
 # Optional files copied from the repo root when present.
-ROOT_FILES = ("index.html", "manifest.webmanifest", "favicon.ico", "favicon.svg", "robots.txt", "sw.js")
+ROOT_FILES = ("index.html", "manifest.webmanifest", "favicon.ico", "favicon.svg", "robots.txt")
 ASSET_DIRS = ("assets",)
+
+SW_SCRIPT = Path("tools/sw.mjs")  # writes <out>/sw.js
 
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
 PYODIDE_DIST = Path("node_modules/pyodide")
@@ -101,7 +106,11 @@ def log(msg: str, quiet: bool) -> None:
 
 def ensure_node_modules(root: Path = ROOT, quiet: bool = False) -> None:
     """Run ``npm ci`` if the runtime packages are not installed."""
-    needed = [root / PYSCRIPT_DIST / "core.js", *(root / PYODIDE_DIST / f for f in PYODIDE_BOOT_FILES)]
+    needed = [
+        root / PYSCRIPT_DIST / "core.js",
+        *(root / PYODIDE_DIST / f for f in PYODIDE_BOOT_FILES),
+        root / "node_modules" / "workbox-build" / "package.json",
+    ]
     if all(p.exists() for p in needed):
         return
     npm = shutil.which("npm")
@@ -181,6 +190,19 @@ def pyscript_files(dist: Path, toml: bool) -> list[str]:
     return sorted(set(wanted) | seen)
 
 
+def generate_service_worker(root: Path, out: Path, quiet: bool = False) -> None:
+    """Write ``out/sw.js`` with Workbox (``node tools/sw.mjs``)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not installed (need Node 20 to generate the service worker)")
+    proc = subprocess.run(
+        [node, str(root / SW_SCRIPT), str(out)], cwd=root, capture_output=True, text=True, check=False
+    )
+    if proc.returncode != 0:
+        raise BuildError("service worker generation failed:\n" + proc.stderr.strip())
+    log(f"sw.js: {proc.stdout.strip()}", quiet)
+
+
 def build(
     out: str | Path = "_site", root: str | Path = ROOT, run_npm: bool = True, quiet: bool = False
 ) -> BuildResult:
@@ -241,6 +263,9 @@ def build(
     py_out.mkdir(parents=True)
     for name in PYODIDE_BOOT_FILES:
         shutil.copyfile(py_dist / name, py_out / name)
+
+    # Service worker last: it precaches everything above.
+    generate_service_worker(root, out, quiet)
 
     files = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
     result = BuildResult(out=out, files=files)
