@@ -13,6 +13,7 @@ waiting for: ``setup``, ``human``, ``chooser``, ``cpu``, ``results``,
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -26,6 +27,22 @@ from engine.view import SeatView
 from . import render
 from .links import LinkError, link_hash, read_hash, share_url
 from .storage import Store
+
+try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
+    from js import window as _js_window  # type: ignore[import-not-found]
+except ImportError:  # CPython (tests): nowhere to report them
+    _js_window = None
+
+
+def _note_cpu_ms(ms: float) -> None:
+    """Append how long one CPU decision took (ms) to ``window.ochoLocoTimings``."""
+    if _js_window is None:
+        return
+    try:
+        _js_window.ochoLocoTimings.push(ms)
+    except AttributeError:  # the first one creates the array
+        _js_window.ochoLocoTimings = _js_window.Array.of(ms)
+
 
 HUMAN = 0
 CPU_DELAY_MS = 700
@@ -274,7 +291,9 @@ class Table:
         if game is None or generation != self.generation or game.phase != PLAYING or game.turn == HUMAN:
             return
         seat = game.turn
+        started = time.perf_counter()
         action = self.bots[seat].choose(game.view(seat))
+        _note_cpu_ms((time.perf_counter() - started) * 1000)
         before = game.reshuffles
         drawn = game.apply(action)
         self._save()
