@@ -45,7 +45,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .actions import DRAW, DRAW_KIND, PASS, PASS_KIND, PLAY, PLAY8, Action
+from .actions import DRAW, DRAW_KIND, PASS, PASS_KIND, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import CARDS, EIGHT, POINTS, RANK_OF, SUIT_OF, TEXT, Card, Suit
 from .codes import GameCode, deal_rng, reshuffle_rng, shuffled
 from .names import card_name, needed_phrase, rank_with_article, suit_name
@@ -272,7 +272,8 @@ class Game:
                 )
             return
         card = action.card
-        assert card is not None
+        if kind != PLAY_KIND or card is None:
+            raise IllegalAction("Eso no es una jugada.")
         hand = self.hands[self.turn]
         if card not in hand:
             raise IllegalAction(f"No tienes {card_name(card, article=True)}.")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import BY_TEXT as ACTIONS_BY_TEXT
 from .cards import BY_TEXT, POINTS, SUIT_LETTERS, TEXT, Card
 from .codes import CodeError, GameCode
 from .game import GAME_OVER, HAND_OVER, MAX_DRAWS, PLAYING, TARGET, Game, HandResult
@@ -97,6 +98,19 @@ def _cards(value: Any, what: str) -> list[Card]:
     return out
 
 
+def _history_entry(entry: object, players: int) -> bool:
+    """Whether ``entry`` is one line the game itself writes (bots parse them)."""
+    if entry == "reshuffle":
+        return True
+    if not isinstance(entry, str):
+        return False
+    seat, _, what = entry.partition(":")
+    if seat not in [str(s) for s in range(players)]:
+        return False
+    action = ACTIONS_BY_TEXT.get(what.upper())
+    return action is not None and action.text == what
+
+
 def _load_result(data: Any, players: int) -> HandResult:
     if not isinstance(data, dict):
         raise SaveError("El resultado de la mano guardado no es válido.")
@@ -158,7 +172,7 @@ def load(data: object) -> Game:
     ):
         raise SaveError("Los totales de la partida guardada no son válidos.")
     history = _get(data, "history", list)
-    if any(not isinstance(h, str) for h in history):
+    if not all(_history_entry(h, players) for h in history):
         raise SaveError("El historial de la partida guardada no es válido.")
     suit_text = _get(data, "active_suit", str)
     if len(suit_text) != 1 or suit_text not in SUIT_LETTERS:

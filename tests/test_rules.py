@@ -393,6 +393,7 @@ def test_illegal_actions_are_refused_in_spanish_and_change_nothing() -> None:
     assert refused(game, "pass") == "No puedes pasar: tienes carta que vale (el 5 de corazones)."
     with pytest.raises(IllegalAction, match=re.escape("Eso no es una jugada.")):
         game.check("KD")  # type: ignore[arg-type]
+    assert refused(game, Action("fly")) == "Eso no es una jugada."
     with pytest.raises(IllegalAction, match=re.escape("La mano aún no ha terminado.")):
         game.next_hand()
     # After an 8 named clubs, the 8's rank is not asked for twice.

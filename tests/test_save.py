@@ -18,6 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import CODE2, CODE3, choose, position
 
+try:
+    from engine import bots
+except ImportError:  # pragma: no cover - the bots module is written separately
+    bots = None  # type: ignore[assignment]
+
 from engine import save
 from engine.actions import DRAW
 from engine.cards import CARDS
@@ -108,6 +113,7 @@ def test_restored_game_continues_identically() -> None:
 
 Change = Callable[[dict[str, Any]], object]
 UNKNOWN_IN_HANDS = "La partida guardada tiene una carta desconocida en «hands»."
+BAD_HISTORY = "El historial de la partida guardada no es válido."
 
 
 def mutated(change: Change) -> dict[str, Any]:
@@ -185,7 +191,13 @@ def test_wrong_types_are_refused_bools_included(key: str, value: object) -> None
         (lambda d: d.update(totals=[0]), "Los totales de la partida guardada no son válidos."),
         (lambda d: d.update(totals=[0, True]), "Los totales de la partida guardada no son válidos."),
         (lambda d: d.update(totals=[0, -1]), "Los totales de la partida guardada no son válidos."),
-        (lambda d: d.update(history=["0:draw", 5]), "El historial de la partida guardada no es válido."),
+        (lambda d: d.update(history=["0:draw", 5]), BAD_HISTORY),
+        (lambda d: d.update(history=["x"]), BAD_HISTORY),
+        (lambda d: d.update(history=["2:draw"]), BAD_HISTORY),
+        (lambda d: d.update(history=["0:robar"]), BAD_HISTORY),
+        (lambda d: d.update(history=["0:8s:h"]), BAD_HISTORY),
+        (lambda d: d.update(history=["0:QH:S"]), BAD_HISTORY),
+        (lambda d: d.update(history=[":draw"]), BAD_HISTORY),
         (lambda d: d["hands"].append([]), "La partida guardada debería tener 2 manos."),
         (lambda d: d["hands"][0].append("ZZ"), UNKNOWN_IN_HANDS),
         (lambda d: d["hands"][0].append(None), UNKNOWN_IN_HANDS),
@@ -338,7 +350,9 @@ def test_fuzzed_saves_load_or_raise_save_error_only(index: int, data: st.DataObj
     assert dump(load(dump(game))) == dump(game)
     legal = game.legal_actions()
     for seat in range(game.players):
-        game.view(seat)
+        view = game.view(seat)
+        if bots is not None and view.my_turn:
+            assert bots.make_bot("cpu").choose(view) in legal, "the cpu bot copes with any loaded save"
     if legal:
         game.apply(legal[0])
 
