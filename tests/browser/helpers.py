@@ -1,0 +1,187 @@
+"""Helpers for the end-to-end tests of the page (tests/browser/test_page_*.py).
+
+The page tells what it waits for in ``document.body.dataset.state``
+(setup, human, chooser, cpu, results, gameover, replace) and saves the game
+after every action under ``ocho-loco:partida``; the helpers wait on those,
+never on fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from engine.codes import GameCode
+from engine.game import Game
+from engine.save import dump
+
+SAVE_KEY = "ocho-loco:partida"
+ASIDE_PREFIX = "ocho-loco:aparte:"
+
+# States in which nothing is pending: the page waits for the person.
+SETTLED = ("setup", "human", "chooser", "results", "gameover", "replace")
+
+# Deals checked with the engine (see the tests that use them):
+# A2K7-QM92: hand 3H AS QD 2H 10D 9S 5H on 10C, only 10D is legal.
+PLAIN_CODE = GameCode.build(2, "K7QM9")
+# A222-224R: 8S in hand, 7D on top.
+EIGHT_CODE = GameCode.parse("A222-224R")
+# A222-776Y: no legal card, and three draws bring none either.
+STUCK_CODE = GameCode.parse("A222-776Y")
+
+
+def link(base: str, code: GameCode) -> str:
+    return f"{base}#partida={code.pretty()}&mesa={code.players}"
+
+
+def state(page) -> str:
+    return page.evaluate("() => document.body.dataset.state || ''")
+
+
+def wait_state(page, *states: str, timeout: int = 30_000) -> str:
+    """Wait until the table's state is one of ``states`` (default: any settled one)."""
+    wanted = list(states or SETTLED)
+    page.wait_for_function(
+        "(wanted) => wanted.includes(document.body.dataset.state)", arg=wanted, timeout=timeout
+    )
+    return state(page)
+
+
+def boot(page, url: str, *states: str) -> str:
+    """Open ``url``, wait for Python and then for a settled state."""
+    from conftest import wait_for_python
+
+    page.goto(url)
+    wait_for_python(page)
+    return wait_state(page, *states)
+
+
+def raw_save(page) -> str | None:
+    return page.evaluate("(key) => window.localStorage.getItem(key)", SAVE_KEY)
+
+
+def saved_game(page) -> dict[str, Any]:
+    raw = raw_save(page)
+    assert raw is not None, "no saved game in localStorage"
+    return json.loads(raw)["game"]
+
+
+def hand(page) -> list[str]:
+    return page.eval_on_selector_all("#hand button.card", "els => els.map(e => e.dataset.card)")
+
+
+def legal_cards(page) -> list[str]:
+    return page.eval_on_selector_all("#hand button.card.legal", "els => els.map(e => e.dataset.card)")
+
+
+def top_card(page) -> str:
+    return page.get_attribute("#discard [data-card]", "data-card") or ""
+
+
+def main_text(page) -> str:
+    return page.inner_text("#main-btn").strip()
+
+
+def status(page) -> str:
+    return page.inner_text("#status").strip()
+
+
+def act(page, do: Callable[[], None], *states: str) -> str:
+    """Run ``do`` (a click or key press) and wait until the save changed and the table settled."""
+    before = raw_save(page)
+    do()
+    page.wait_for_function(
+        "([key, before]) => window.localStorage.getItem(key) !== before",
+        arg=[SAVE_KEY, before],
+    )
+    return wait_state(page, *states)
+
+
+def envelope(game: Game, chooser: str | None = None) -> str:
+    """The page's storage record for ``game`` (as ui/storage.py writes it)."""
+    return json.dumps({"app": "ocho-loco", "version": 1, "game": dump(game), "ui": {"chooser": chooser}})
+
+
+def put_storage(page, base: str, items: dict[str, str]) -> None:
+    """Write localStorage items for the site's origin without booting the app."""
+    page.goto(base + "manifest.webmanifest")
+    page.evaluate(
+        """(items) => {
+            localStorage.clear();
+            for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+        }""",
+        items,
+    )
+
+
+def storage_items(page) -> dict[str, str]:
+    return page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))"
+    )
+
+
+def position(
+    code: GameCode,
+    hands: list[list[str]],
+    pile: list[str],
+    stock_top: list[str] | tuple[str, ...] = (),
+    *,
+    turn: int = 0,
+    active: str | None = None,
+    draws: int = 0,
+    fill_stock: bool = True,
+) -> Game:
+    """A first-hand position with the given cards; every other card goes to the stock.
+
+    ``pile`` lists the discard pile bottom to top, ``stock_top`` the next
+    cards to be drawn, first one first. ``active`` is the suit letter in
+    force (default: the top card's suit). With ``fill_stock=False`` the
+    leftover cards go under the pile's top card instead.
+    """
+    from engine.cards import BY_TEXT, SUIT_LETTERS, SUIT_OF
+
+    game = Game.new(code)
+    assert len(hands) == code.players
+    placed = [c for h in hands for c in h] + list(pile) + list(stock_top)
+    assert len(placed) == len(set(placed)), "a card is placed twice"
+    rest = [c for c in game.all_cards() if str(c) not in placed]
+    rest.sort()
+    game.hands = [[BY_TEXT[c] for c in h] for h in hands]
+    top_first = [BY_TEXT[c] for c in stock_top]
+    if fill_stock:
+        game.pile = [BY_TEXT[c] for c in pile]
+        game.stock = list(reversed(top_first + rest))
+    else:
+        game.pile = rest + [BY_TEXT[c] for c in pile]
+        game.stock = list(reversed(top_first))
+    game.active_suit = SUIT_LETTERS.index(active) if active else SUIT_OF[game.pile[-1]]
+    game.turn = turn
+    game.draws = draws
+    game.history = []
+    game.actions_this_hand = 0
+    assert sorted(game.all_cards()) == list(range(52))
+    return game
+
+
+def install_recorder(page, selector: str, probe: str) -> None:
+    """Record ``probe`` (a JS expression) every time ``selector``'s subtree changes.
+
+    Mutation observers run after each task, so every render the page makes
+    in its own task (a CPU move, a reveal step) shows up as one entry.
+    """
+    page.evaluate(
+        """([selector, probe]) => {
+            const read = new Function('return (' + probe + ');');
+            window.__snaps = [read()];
+            new MutationObserver(() => window.__snaps.push(read())).observe(
+                document.querySelector(selector),
+                {subtree: true, childList: true, characterData: true, attributes: true},
+            );
+        }""",
+        [selector, probe],
+    )
+
+
+def recorded(page) -> list[Any]:
+    return page.evaluate("() => window.__snaps")

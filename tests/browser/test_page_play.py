@@ -1,0 +1,354 @@
+"""End-to-end play on the real page: whole hands, refusals, drawing, the 8, the keyboard.
+
+Most tests run with ``prefers-reduced-motion: reduce`` so the CPU moves and
+the results count without delays; one test keeps normal motion to see the
+CPU's turn and the results count play out step by step. Every expectation
+about cards comes from the engine, run here in CPython on the same code.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+
+import pytest
+from conftest import wait_for_python
+from helpers import (
+    EIGHT_CODE,
+    PLAIN_CODE,
+    STUCK_CODE,
+    act,
+    boot,
+    envelope,
+    hand,
+    install_recorder,
+    legal_cards,
+    link,
+    main_text,
+    position,
+    put_storage,
+    raw_save,
+    recorded,
+    saved_game,
+    status,
+    top_card,
+    wait_state,
+)
+
+from engine.actions import Action
+from engine.cards import BY_TEXT, POINTS, RANK_OF, RANK_TEXT
+from engine.codes import GameCode
+from engine.game import Game
+
+CARD_SELECTOR = '#hand button.card[data-card="{}"]'
+SUIT_SELECTOR = '#suit-dialog .suit-btn[data-suit="{}"]'
+
+
+@pytest.fixture
+def fast_page(page):
+    page.emulate_media(reduced_motion="reduce")
+    return page
+
+
+def card(page, text: str):
+    return page.locator(CARD_SELECTOR.format(text))
+
+
+def play_hand(page, suit: str = "H") -> list[str]:
+    """Play the person's turns until the hand ends; return the person's actions as text.
+
+    Policy: the first raised (legal) card, naming ``suit`` for an 8; with no
+    legal card, the main button (draw, or pass when it says so).
+    """
+    mine: list[str] = []
+    for _ in range(500):
+        now = wait_state(page)
+        if now in ("results", "gameover"):
+            return mine
+        if now == "chooser":
+            act(page, partial(page.click, SUIT_SELECTOR.format(suit)))
+            mine[-1] += ":" + suit
+            continue
+        assert now == "human", now
+        legal = legal_cards(page)
+        if legal:
+            mine.append(legal[0])
+            act(page, partial(page.click, CARD_SELECTOR.format(legal[0])))
+        else:
+            mine.append("pass" if main_text(page) == "Pasar" else "draw")
+            act(page, partial(page.click, "#main-btn"))
+    raise AssertionError("the hand did not end")
+
+
+def replay(code: GameCode, history: list[str]) -> Game:
+    """Rebuild the page's hand in CPython from its public history; every step must be legal."""
+    game = Game.new(code)
+    for entry in history:
+        if entry == "reshuffle":
+            continue  # the draw that follows does it again
+        seat, text = entry.split(":", 1)
+        assert int(seat) == game.turn, (entry, game.turn)
+        game.apply(Action.parse(text))
+    assert game.history == history
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_whole_hand_to_results(players, fast_page, site_url):
+    page = fast_page
+    code = GameCode.build(players, "K7QM9")
+    expected = Game.new(code)
+    boot(page, link(site_url, code), "human")
+
+    size = 7 if players == 2 else 5
+    assert sorted(hand(page)) == sorted(str(c) for c in expected.hands[0])
+    assert len(hand(page)) == size
+    assert top_card(page) == str(expected.top)
+    opponents = page.locator("#opponents .opponent")
+    assert opponents.count() == players - 1
+    for i in range(players - 1):
+        assert opponents.nth(i).locator(".opp-count").inner_text() == f"{size} cartas"
+
+    mine = play_hand(page)
+
+    history = saved_game(page)["history"]
+    assert [h.split(":", 1)[1] for h in history if h.startswith("0:")] == mine
+    game = replay(code, history)
+    result = game.result
+    assert result is not None
+    assert page.locator("#results-dialog").evaluate("d => d.open")
+    for seat in range(players):
+        row = page.locator(f'#results-body .result-row[data-seat="{seat}"]')
+        if seat == result.winner:
+            assert "0 puntos" in row.inner_text()
+            continue
+        left = result.leftovers[seat]
+        shown = row.locator(".card.reveal").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert shown == [str(c) for c in left]
+        text = row.locator(".result-sum").inner_text().strip()
+        match = re.fullmatch(r"(.+) = (\d+)", text)
+        assert match, text
+        assert match.group(1).split(" + ") == [RANK_TEXT[RANK_OF[c] - 1] for c in left]
+        assert int(match.group(2)) == result.penalties[seat] == sum(POINTS[c] for c in left)
+    totals = page.locator("#results-body .result-totals li").all_inner_texts()
+    names = ["Tú", "CPU 1", "CPU 2"][:players]
+    rows = zip(names, result.totals, result.penalties, strict=True)
+    assert totals == [f"{n}: {t} (+{p})" for n, t, p in rows]
+    button = "#new-game-btn" if result.game_over else "#next-hand-btn"
+    assert page.locator(button).is_visible()
+
+
+def test_illegal_click_explains_and_changes_nothing(fast_page, site_url):
+    page = fast_page
+    boot(page, link(site_url, PLAIN_CODE), "human")
+    game = Game.new(PLAIN_CODE)
+    reason = ""
+    try:
+        game.apply(Action.parse("3H"))
+    except ValueError as err:
+        reason = str(err)
+    assert reason.startswith("No vale: hace falta")
+
+    before_hand, before_save, before_main = hand(page), raw_save(page), main_text(page)
+    assert card(page, "3H").get_attribute("aria-disabled") == "true"
+    card(page, "3H").click(force=True)
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('No vale')")
+    assert status(page) == reason == "No vale: hace falta un trébol, un 10 o un 8."
+    assert hand(page) == before_hand
+    assert raw_save(page) == before_save
+    assert main_text(page) == before_main
+    assert wait_state(page) == "human"
+
+
+def test_draw_counter_and_pass(fast_page, site_url):
+    page = fast_page
+    # A2K7-QM92: 10D is playable, so three draws end at «Robar (0)», never «Pasar».
+    boot(page, link(site_url, PLAIN_CODE), "human")
+    assert page.get_attribute("#main-btn", "aria-label") == "Robar (quedan 3)"
+    stock = int(page.inner_text("#stock-count"))
+    for left in (2, 1, 0):
+        act(page, partial(page.click, "#main-btn"), "human")
+        assert main_text(page) == f"Robar ({left})"
+        assert page.get_attribute("#main-btn", "aria-label") == f"Robar (quedan {left})"
+        stock -= 1
+        assert page.inner_text("#stock-count") == str(stock)
+    assert page.locator("#main-btn").is_disabled()
+    assert len(hand(page)) == 10
+
+    # A222-776Y: nothing playable, and the three draws bring nothing: only then «Pasar».
+    put_storage(page, site_url, {})
+    boot(page, link(site_url, STUCK_CODE), "human")
+    assert legal_cards(page) == []
+    for left in (2, 1):
+        act(page, partial(page.click, "#main-btn"), "human")
+        assert main_text(page) == f"Robar ({left})"
+        assert legal_cards(page) == []
+    act(page, partial(page.click, "#main-btn"), "human")
+    assert main_text(page) == "Pasar"
+    assert page.get_attribute("#main-btn", "aria-label") == "Pasar"
+    assert page.locator("#main-btn").is_enabled()
+    act(page, partial(page.click, "#main-btn"))
+    assert saved_game(page)["history"][:4] == ["0:draw", "0:draw", "0:draw", "0:pass"]
+
+
+def test_pass_at_once_when_nothing_to_draw(fast_page, site_url):
+    page = fast_page
+    # Stock empty and the pile is just its top card: rule 8 lets the person pass at once.
+    mine = [f"{r}{s}" for s in "HD" for r in ("A", "2", "3", "4", "5", "6", "7", "9", "J", "Q", "K")]
+    others = [str(c) for c in Game.new(PLAIN_CODE).all_cards() if str(c) not in [*mine, "10C"]]
+    game = position(PLAIN_CODE, [mine, others], ["10C"], fill_stock=False)
+    assert game.nothing_to_draw() and game.can_pass()
+    put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
+    boot(page, site_url, "human")
+    assert page.inner_text("#stock-count") == "0"
+    assert main_text(page) == "Pasar"
+    act(page, partial(page.click, "#main-btn"))
+    assert saved_game(page)["history"][0] == "0:pass"
+
+
+def test_eight_opens_chooser_and_names_the_suit(fast_page, site_url):
+    page = fast_page
+    boot(page, link(site_url, EIGHT_CODE), "human")
+    assert "8S" in legal_cards(page)
+    act(page, partial(card(page, "8S").click), "chooser")
+    dialog = page.get_by_role("dialog", name="¿Qué palo pides?")
+    assert dialog.is_visible()
+    names = dialog.get_by_role("button").evaluate_all("els => els.map(e => e.textContent.trim())")
+    assert names == ["Picas", "Corazones", "Diamantes", "Tréboles"]
+    for name in names:
+        assert dialog.get_by_role("button", name=name, exact=True).count() == 1
+
+    install_recorder(
+        page,
+        "#mesa",
+        """{top: document.querySelector('#discard [data-card]')?.dataset.card,
+            mark: document.querySelector('#discard .suit-mark')?.dataset.suit || null,
+            active: document.getElementById('active-suit').dataset.suit,
+            text: document.getElementById('active-suit').textContent.trim()}""",
+    )
+    act(page, partial(dialog.get_by_role("button", name="Corazones").click))
+    assert not page.locator("#suit-dialog").evaluate("d => d.open")
+    assert "8S" not in hand(page)
+    assert "0:8S:H" in saved_game(page)["history"]
+    # The render right after the choice (before any CPU move) shows the 8 and its suit.
+    with_eight = [s for s in recorded(page) if s["top"] == "8S"]
+    assert with_eight, recorded(page)
+    first = with_eight[0]
+    assert first["mark"] == "H" and first["active"] == "H"
+    assert first["text"] == "Manda ♥ corazones"
+
+
+def test_last_card_eight_needs_no_suit(fast_page, site_url):
+    page = fast_page
+    cpu = ["JC", "KC", "JS", "5C", "JD", "KD", "5D"]
+    game = position(EIGHT_CODE, [["8S"], cpu], ["7D"])
+    put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
+    boot(page, site_url, "human")
+    install_recorder(page, "body", "document.body.dataset.state")
+    act(page, partial(card(page, "8S").click), "results", "gameover")
+    assert "chooser" not in recorded(page)
+    assert not page.locator("#suit-dialog").evaluate("d => d.open")
+    assert saved_game(page)["history"] == ["0:8S"]
+    assert sum(POINTS[BY_TEXT[c]] for c in cpu) == 60
+    assert page.locator('.result-row[data-seat="1"] .result-sum').inner_text().endswith("= 60")
+
+
+def test_cpu_turn_and_results_unfold_step_by_step(page, site_url):
+    # Normal motion: each CPU action and each revealed card is its own render.
+    cpu = ["3H", "4H", "5H"]
+    drawn = ["JH", "QH", "KH"]  # none follows the 2 of spades
+    game = position(EIGHT_CODE, [["8C"], cpu], ["2S"], drawn, turn=1)
+    put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
+    # Watch every render from the very start of the page.
+    page.add_init_script(
+        """
+        window.__steps = [];
+        const text = (sel) => document.querySelector(sel)?.textContent || '';
+        new MutationObserver(() => window.__steps.push({
+            state: document.body?.dataset.state || '',
+            status: text('#status'),
+            count: text('#opponents .opp-count'),
+            shown: document.querySelectorAll('#results-body .card.reveal').length,
+        })).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+        """
+    )
+    page.goto(site_url)
+    wait_for_python(page)
+    wait_state(page, "human", timeout=60_000)
+    steps = page.evaluate("() => window.__steps")
+    cpu_counts = []
+    for s in steps:
+        if s["state"] == "cpu" and (not cpu_counts or cpu_counts[-1] != s["count"]):
+            cpu_counts.append(s["count"])
+    assert cpu_counts == ["3 cartas", "4 cartas", "5 cartas", "6 cartas"], cpu_counts
+    statuses = [s["status"] for s in steps if s["state"] == "cpu"]
+    assert "CPU 1 roba una carta." in statuses
+    assert any(s["status"].startswith("CPU 1 pasa.") for s in steps)
+    assert saved_game(page)["history"] == ["1:draw", "1:draw", "1:draw", "1:pass"]
+
+    card(page, "8C").click()
+    page.wait_for_function(
+        "() => document.querySelector('#results-body .result-sum')?.dataset.done === '1'"
+        " && document.querySelector('#results-body .result-totals')",
+        timeout=30_000,
+    )
+    steps = page.evaluate("() => window.__steps")
+    shown = []
+    for s in steps:
+        if s["state"] == "results" and (not shown or shown[-1] != s["shown"]):
+            shown.append(s["shown"])
+    # Counted one by one: every number from the first card to all six appears.
+    assert [n for n in shown if n > 0] == [1, 2, 3, 4, 5, 6], shown
+    total = sum(POINTS[BY_TEXT[c]] for c in cpu + drawn)
+    assert page.locator(".result-sum").inner_text().endswith(f"= {total}")
+
+
+def test_keyboard_only_turn(fast_page, site_url):
+    page = fast_page
+    boot(page, link(site_url, PLAIN_CODE), "human")
+
+    def tab_to(js_test: str, limit: int = 80) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"() => {{ const el = document.activeElement; return !!el && ({js_test}); }}"):
+                return
+        raise AssertionError("Tab never reached " + js_test)
+
+    tab_to("el.matches('#hand button.card.legal')")
+    chosen = page.evaluate("() => document.activeElement.dataset.card")
+    assert chosen == "10D"
+    assert page.evaluate("() => document.activeElement.matches(':focus-visible')")
+    act(page, partial(page.keyboard.press, "Enter"), "human")
+    assert "10D" not in hand(page)
+    assert saved_game(page)["history"][0] == "0:10D"
+    # Focus stays in the hand, visibly, after the re-renders.
+    assert page.evaluate("() => !!document.activeElement.closest('#hand')")
+    assert page.evaluate("() => document.activeElement.matches('button.card:focus-visible')")
+
+    tab_to("el.id === 'main-btn'")
+    before = main_text(page)
+    assert before == "Robar (3)"
+    act(page, partial(page.keyboard.press, "Enter"), "human")
+    assert main_text(page) == "Robar (2)"
+
+    # The suit chooser: Escape keeps the 8; choosing by keyboard plays it.
+    put_storage(page, site_url, {})
+    boot(page, link(site_url, EIGHT_CODE), "human")
+    tab_to("el.dataset.card === '8S'")
+    act(page, partial(page.keyboard.press, "Enter"), "chooser")
+    assert page.evaluate("() => !!document.activeElement.closest('#suit-dialog')")
+    page.keyboard.press("Escape")
+    wait_state(page, "human")
+    assert not page.locator("#suit-dialog").evaluate("d => d.open")
+    assert "8S" in hand(page)
+    assert status(page).startswith("Te guardas el 8.")
+    assert page.evaluate("() => document.activeElement.dataset.card") == "8S"
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('ocho-loco:partida')).ui.chooser === null")
+
+    act(page, partial(page.keyboard.press, "Enter"), "chooser")
+    for _ in range(8):
+        if page.evaluate("() => document.activeElement.dataset.suit") == "D":
+            break
+        page.keyboard.press("Tab")
+    act(page, partial(page.keyboard.press, "Enter"))
+    assert "0:8S:D" in saved_game(page)["history"]
