@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
 
 from .storage import Backend, Store
 from .table import Table

@@ -98,7 +98,9 @@ def active_suit_text(view: SeatView) -> str:
 
 def active_suit_html(view: SeatView) -> str:
     suit = view.active_suit
-    return f"{suit_svg(suit)}<span>Manda {SUIT_SYMBOL[suit]} {SUIT_PLURAL[suit]}</span>"
+    # The symbol is for the eye; a screen reader says the suit's name once.
+    symbol = f'<span aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
+    return f"{suit_svg(suit)}<span>Manda {symbol} {SUIT_PLURAL[suit]}</span>"
 
 
 def discard_html(view: SeatView) -> str:

@@ -18,7 +18,8 @@ import contextlib
 import json
 from typing import Protocol
 
-from engine.game import Game
+from engine.cards import BY_TEXT, EIGHT, RANK_OF
+from engine.game import PLAYING, Game
 from engine.save import SaveError, dump, load
 
 PREFIX = "ocho-loco:"
@@ -100,20 +101,21 @@ class Store:
             data = json.loads(raw)
             if not isinstance(data, dict) or data.get("app") != APP:
                 raise SaveError("Los datos guardados no son una partida de Ocho Loco.")
-            if data.get("version") != VERSION:
+            version = data.get("version")
+            if type(version) is not int or version != VERSION:  # True == 1 in Python
                 raise SaveError("La partida guardada es de otra versión de la página.")
             game = load(data.get("game"))
             ui = data.get("ui")
             chooser = ui.get("chooser") if isinstance(ui, dict) else None
-            if chooser is not None and not (
-                isinstance(chooser, str) and game.turn == 0 and chooser in _hand_texts(game)
-            ):
+            if chooser is not None and not _chooser_fits(game, chooser):
                 chooser = None
-        except (ValueError, SaveError) as err:
+        # ValueError covers bad JSON; anything else (absurdly nested JSON hits the
+        # recursion limit) must not stop the page either: set it aside the same way.
+        except Exception as err:
             self._set_aside(raw)
             reason = str(err) if isinstance(err, SaveError) else "Los datos no se pueden leer."
             self.notice = (
-                f"La partida guardada no se ha podido abrir ({reason}) "
+                f"La partida guardada no se ha podido abrir: {reason} "
                 "Se ha guardado aparte sin borrarla y empieza una partida nueva."
             )
             return None
@@ -148,5 +150,15 @@ class Store:
             self.backend.setItem(PREFS_KEY, str(players))
 
 
-def _hand_texts(game: Game) -> list[str]:
-    return [str(c) for c in game.hands[0]]
+def _chooser_fits(game: Game, chooser: object) -> bool:
+    """An open suit chooser is only kept for an 8 the person could play now."""
+    card = BY_TEXT.get(chooser) if isinstance(chooser, str) else None
+    hand = game.hands[0]
+    return (
+        card is not None
+        and RANK_OF[card] == EIGHT
+        and game.phase == PLAYING
+        and game.turn == 0
+        and card in hand
+        and len(hand) > 1  # a last 8 is played at once, with no suit
+    )

@@ -29,7 +29,7 @@ from .links import LinkError, link_hash, read_hash, share_url
 from .storage import Store
 
 try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
-    from js import window as _js_window  # type: ignore[import-not-found]
+    from js import window as _js_window
 except ImportError:  # CPython (tests): nowhere to report them
     _js_window = None
 
@@ -98,18 +98,17 @@ class Table:
         self.screen.notice(" ".join(notices) if notices else None)
         if loaded is not None:
             game, chooser = loaded
-            if link is not None and link.text != game.code.text:
-                if game.phase == GAME_OVER:
-                    self.new_game(code=link)
-                    return
-                self.game = game
-                self.pending_link = link
-                self.render()
-                self._ask_replace_for_link()
+            if link is not None and link.text != game.code.text and game.phase == GAME_OVER:
+                self.new_game(code=link)
                 return
             self.game = game
             self.players_choice = game.players
             self.chooser = BY_TEXT.get(chooser) if chooser else None
+            if link is not None and link.text != game.code.text:
+                self.pending_link = link
+                self.render()
+                self._ask_replace_for_link()
+                return
             self.screen.set_hash(self._hash())
             self.resume()
             return
@@ -187,6 +186,8 @@ class Table:
             self.new_game(code=link)
         elif replace and players is not None:
             self.new_game(players=players)
+        elif self.game is None:
+            self.screen.state("setup")  # a stray answer before any deal
         else:
             self.generation += 1
             self.screen.set_hash(self._hash())
@@ -218,8 +219,8 @@ class Table:
     def click_card(self, text: str) -> None:
         game = self.game
         card = BY_TEXT.get(text)
-        if game is None or card is None:
-            return
+        if game is None or card is None or self.chooser is not None:
+            return  # the suit dialog is modal: the 8 waits for its suit
         if game.phase != PLAYING:
             return
         if game.turn != HUMAN:
@@ -246,7 +247,7 @@ class Table:
 
     def choose_suit(self, letter: str) -> None:
         card = self.chooser
-        if card is None or letter not in SUIT_LETTERS or not letter:
+        if card is None or len(letter) != 1 or letter not in SUIT_LETTERS:
             return
         self.chooser = None
         self.screen.dialog("suit-dialog", False)
@@ -263,7 +264,7 @@ class Table:
 
     def main_button(self) -> None:
         game = self.game
-        if game is None or game.phase != PLAYING or game.turn != HUMAN:
+        if game is None or game.phase != PLAYING or game.turn != HUMAN or self.chooser is not None:
             return
         self.play(PASS if game.can_pass() else DRAW)
 
@@ -334,7 +335,6 @@ class Table:
             return
         result = game.result
         target = [len(cards) for cards in result.leftovers]
-        body = render.results_html(result, self.shown)
         for seat, count in enumerate(target):
             if seat != result.winner and self.shown[seat] < count:
                 self.shown[seat] += 1
@@ -354,7 +354,9 @@ class Table:
             sums = ", ".join(
                 f"{render.seat_name(s)} {p}" for s, p in enumerate(result.penalties) if s != result.winner
             )
-            self.screen.status(f"{render.hand_over_title(result)}. Puntos de castigo: {sums}.")
+            title = render.hand_over_title(result)
+            title += " " if title.endswith("!") else ". "
+            self.screen.status(f"{title}Puntos de castigo: {sums}.")
             self.screen.focus("next-hand-btn")
 
     def next_hand(self) -> None:
@@ -362,14 +364,18 @@ class Table:
         if game is None or game.phase != HAND_OVER:
             return
         game.next_hand()
+        self.generation += 1  # a results count still running stops here
         self.screen.dialog("results-dialog", False)
         self._save()
         self.render()
-        leader = render.seat_name(game.leader)
-        self._after_move(f"Mano {game.hand_no + 1}. Sale {leader}. ")
+        leads = "Sales tú" if game.leader == HUMAN else f"Sale {render.seat_name(game.leader)}"
+        self._after_move(f"Mano {game.hand_no + 1}. {leads}. ")
 
     def new_game_after_end(self) -> None:
-        self.new_game(players=self._game().players)
+        game = self.game
+        if game is None or game.phase != GAME_OVER:
+            return  # mid-game a new deal goes through «Repartir», which asks first
+        self.new_game(players=game.players)
 
     # -- drawing the table ---------------------------------------------------------------
 

@@ -1,0 +1,140 @@
+"""A :class:`ui.table.Screen` that records what the page would show.
+
+Timers never fire on their own: ``later`` queues the callback and a test
+runs the queue explicitly (``run_timers``), so every flow is deterministic
+and a test can look at the page between two CPU actions.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import random
+import re
+from collections.abc import Callable
+
+from ui.storage import MemoryBackend, Store
+from ui.table import Table
+
+BODY_STATES = {"setup", "human", "chooser", "cpu", "results", "gameover", "replace"}
+
+
+class FakeScreen:
+    """Records html/text/attributes/dialogs/state/status/notice/hash/focus; queues timers."""
+
+    def __init__(self) -> None:
+        self.htmls: dict[str, str] = {}
+        self.texts: dict[str, str] = {}
+        self.attrs: dict[tuple[str, str], str] = {}
+        self.dialogs: dict[str, bool] = {}
+        self.body: str | None = None
+        self.statuses: list[str] = []
+        self.notices: list[str | None] = []
+        self.hash = ""
+        self.copied: list[str] = []
+        self.focused: str | None = None
+        self.timers: list[tuple[int, Callable[[], None]]] = []
+        self.ticks = 0  # timers run so far
+
+    # -- the Screen protocol ---------------------------------------------------
+
+    def html(self, el_id: str, html: str) -> None:
+        self.htmls[el_id] = html
+
+    def text(self, el_id: str, text: str) -> None:
+        self.texts[el_id] = text
+
+    def attr(self, el_id: str, name: str, value: str | None) -> None:
+        if value is None:
+            self.attrs.pop((el_id, name), None)
+        else:
+            self.attrs[(el_id, name)] = value
+
+    def dialog(self, el_id: str, show: bool) -> None:
+        self.dialogs[el_id] = show
+
+    def state(self, name: str) -> None:
+        assert name in BODY_STATES, f"unknown body state {name!r}"
+        self.body = name
+
+    def status(self, text: str) -> None:
+        self.statuses.append(text)
+
+    def notice(self, text: str | None) -> None:
+        self.notices.append(text)
+
+    def later(self, ms: int, fn: Callable[[], None]) -> None:
+        assert ms >= 0
+        self.timers.append((ms, fn))
+
+    def set_hash(self, fragment: str) -> None:
+        self.hash = fragment
+
+    def copy_text(self, text: str) -> None:
+        self.copied.append(text)
+
+    def focus(self, el_id: str) -> None:
+        self.focused = el_id
+
+    # -- helpers for tests ---------------------------------------------------------
+
+    @property
+    def last_status(self) -> str:
+        return self.statuses[-1] if self.statuses else ""
+
+    @property
+    def last_notice(self) -> str | None:
+        return self.notices[-1] if self.notices else None
+
+    def is_open(self, dialog: str) -> bool:
+        return self.dialogs.get(dialog, False)
+
+    def get_attr(self, el_id: str, name: str) -> str | None:
+        return self.attrs.get((el_id, name))
+
+    def run_one(self) -> bool:
+        """Fire the oldest queued timer; False when none is queued."""
+        if not self.timers:
+            return False
+        _ms, fn = self.timers.pop(0)
+        self.ticks += 1
+        fn()
+        return True
+
+    def run_timers(self, limit: int = 5000) -> int:
+        """Fire timers until none is left (at most ``limit``); return how many ran."""
+        ran = 0
+        while self.timers:
+            assert ran < limit, f"timers still queued after {limit} runs"
+            self.run_one()
+            ran += 1
+        return ran
+
+    def hand_cards(self) -> list[str]:
+        """``data-card`` of every card button in the rendered hand, in order."""
+        return re.findall(r'data-card="([^"]+)"', self.htmls.get("hand", ""))
+
+    def hand_buttons(self) -> dict[str, str]:
+        """Each rendered hand button's opening tag, by card text."""
+        tags = re.findall(r"<button [^>]*>", self.htmls.get("hand", ""))
+        out = {}
+        for tag in tags:
+            match = re.search(r'data-card="([^"]+)"', tag)
+            assert match, tag
+            out[match.group(1)] = tag
+        return out
+
+
+def plain(markup: str) -> str:
+    """Markup with tags removed and entities decoded (what a reader would see)."""
+    return html_lib.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def make_table(
+    backend: MemoryBackend | None = None, *, fast: bool = True, fragment: str = ""
+) -> tuple[Table, FakeScreen, MemoryBackend]:
+    """A started table over a fresh (or the given) in-memory storage."""
+    backend = backend if backend is not None else MemoryBackend()
+    screen = FakeScreen()
+    table = Table(screen, Store(backend), fast=fast, rng=random.Random(1))
+    table.start(fragment, "https://example.org/ocho/")
+    return table, screen, backend

@@ -1,0 +1,240 @@
+"""HTML and Spanish text built from a seat's view (:mod:`ui.render`)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fake_screen import plain
+from support import position
+
+from engine.actions import DRAW, PASS, Action
+from engine.cards import CARDS, Card
+from engine.game import HandResult
+from engine.names import card_name
+from ui import render
+
+
+def buttons(markup: str) -> dict[str, str]:
+    """Opening tag of each card button, by ``data-card``."""
+    out = {}
+    for tag in re.findall(r"<button [^>]*>", markup):
+        match = re.search(r'data-card="([^"]+)"', tag)
+        assert match, tag
+        out[match.group(1)] = tag
+    return out
+
+
+def test_every_hand_card_is_a_named_button_and_legal_ones_stand_out() -> None:
+    game = position(["6H 3C 8D KS 9S", "4D 5D"], pile="9H")
+    tags = buttons(render.hand_html(game.view(0)))
+    assert set(tags) == {"6H", "3C", "8D", "KS", "9S"}
+    for text, tag in tags.items():
+        assert f'aria-label="{card_name(Card.parse(text))}"' in tag
+        assert 'type="button"' in tag
+    assert 'aria-label="6 de corazones"' in tags["6H"]
+    assert 'aria-label="rey de picas"' in tags["KS"]
+    legal = {"6H", "8D", "9S"}  # suit, any 8, rank
+    for text, tag in tags.items():
+        classes = re.search(r'class="([^"]+)"', tag)
+        assert classes
+        if text in legal:
+            assert "legal" in classes.group(1).split() and "aria-disabled" not in tag
+        else:
+            assert "dim" in classes.group(1).split() and 'aria-disabled="true"' in tag
+            assert "disabled=" not in tag.replace("aria-disabled=", ""), "dim cards stay focusable"
+
+
+def test_hand_is_sorted_by_suit_then_rank() -> None:
+    game = position(["KH 2S 3C AH 10D", "4D 5D"], pile="9H")
+    markup = render.hand_html(game.view(0))
+    assert re.findall(r'data-card="([^"]+)"', markup) == ["2S", "AH", "KH", "10D", "3C"]
+
+
+def test_hand_out_of_turn_is_plain_and_a_drawn_card_is_marked() -> None:
+    game = position(["6H 3C", "4D 5D"], pile="9H", turn=1)
+    tags = buttons(render.hand_html(game.view(0)))
+    assert all("legal" not in t and "dim" not in t for t in tags.values())
+    tags = buttons(render.hand_html(game.view(0), arriving=Card.parse("3C")))
+    assert "arriving" in tags["3C"] and "recién robada" in tags["3C"]
+    assert "arriving" not in tags["6H"]
+
+
+def test_every_rank_renders_as_text() -> None:
+    for card in CARDS:
+        face = render.card_face(card)
+        assert plain(face) == str(card)[:-1]
+        assert f'href="#suit-{str(card)[-1]}"' in face
+
+
+def test_active_suit_reads_manda_and_the_suit() -> None:
+    game = position(["6H 3C", "4D 5D"], pile="9H")
+    view = game.view(0)
+    assert render.active_suit_text(view) == "Manda ♥ corazones"
+    assert plain(render.active_suit_html(view)) == "Manda ♥ corazones"
+    assert 'href="#suit-H"' in render.active_suit_html(view)
+    assert '<span aria-hidden="true">♥</span>' in render.active_suit_html(view), "said once, as a word"
+    clubs = position(["6H 3C", "4D 5D"], pile="8S", active="C")
+    assert render.active_suit_text(clubs.view(0)) == "Manda ♣ tréboles"
+
+
+def test_an_eight_on_top_shows_the_suit_it_asks_for() -> None:
+    game = position(["6H 3C", "4D 5D"], pile="8S", active="D")
+    markup = render.discard_html(game.view(0))
+    assert 'class="suit-mark" data-suit="D"' in markup
+    assert "Diamantes" in plain(markup)
+    assert 'aria-label="Arriba: 8 de picas, pide diamantes"' in markup
+    plain_top = position(["6H 3C", "4D 5D"], pile="9H")
+    markup = render.discard_html(plain_top.view(0))
+    assert "suit-mark" not in markup
+    assert 'aria-label="Arriba: 9 de corazones"' in markup
+
+
+def test_opponents_show_counts_in_words_and_whose_turn_it_is() -> None:
+    game = position(["6H 3C", "4D", "5D 6D 7D"], pile="9H", turn=2, rest=0)
+    markup = render.opponents_html(game.view(0))
+    assert 'aria-label="CPU 1: 1 carta boca abajo"' in markup
+    assert 'aria-label="CPU 2: 3 cartas boca abajo (le toca)"' in markup
+    assert 'aria-current="true"' in markup and markup.count("aria-current") == 1
+
+
+@pytest.mark.parametrize(
+    ("hands", "pile", "stock", "draws", "rest", "expected"),
+    [
+        (["2C 3C", "4C 5C"], "KH", None, 0, "stock", ("Robar (3)", "Robar (quedan 3)", True)),
+        (["2C 3C 6C", "4C 5C"], "KH", None, 2, "stock", ("Robar (1)", "Robar (quedan 1)", True)),
+        (["2C 3C 6C 7C 9C", "4C 5C"], "KH", None, 3, "stock", ("Pasar", "Pasar", True)),
+        (["2C 3C", "4C 5C"], "KH", None, 0, 1, ("Pasar", "Pasar", True)),
+        (["6H 3C 6C 7C 9C", "4C 5C"], "KH", None, 3, "stock", ("Robar (0)", "Robar (quedan 0)", False)),
+    ],
+)
+def test_main_button_label_follows_the_engine(
+    hands: list[str],
+    pile: str,
+    *,
+    stock: str | None,
+    draws: int,
+    rest: str | int,
+    expected: tuple[str, str, bool],
+) -> None:
+    game = position(hands, pile=pile, stock=stock, draws=draws, rest=rest)
+    view = game.view(0)
+    assert render.main_button(view) == expected
+    assert (expected[0] == "Pasar") == game.can_pass()
+
+
+def test_main_button_is_disabled_out_of_turn() -> None:
+    game = position(["2C 3C", "4C 5C"], pile="KH", turn=1)
+    label, _name, enabled = render.main_button(game.view(0))
+    assert label.startswith("Robar") and not enabled
+
+
+@pytest.mark.parametrize(
+    ("seat", "action", "drawn", "reshuffled", "sentence"),
+    [
+        (1, "8S:C", None, False, "CPU 1 tira el 8 de picas y pide tréboles."),
+        (0, "8S:C", None, False, "Tiras el 8 de picas y pides tréboles."),
+        (2, "QH", None, False, "CPU 2 tira la reina de corazones."),
+        (0, "8D", None, False, "Tiras el 8 de diamantes."),
+        (1, "draw", None, False, "CPU 1 roba una carta."),
+        (0, "draw", "JC", False, "Robas la jota de tréboles."),
+        (
+            1,
+            "draw",
+            None,
+            True,
+            "Se barajan los descartes para hacer un mazo nuevo. CPU 1 roba una carta.",
+        ),
+        (0, "pass", None, False, "Pasas."),
+        (2, "pass", None, False, "CPU 2 pasa."),
+        (1, "AS", None, False, "CPU 1 tira el as de picas."),
+    ],
+)
+def test_describe_action_sentences(
+    seat: int, action: str, drawn: str | None, reshuffled: bool, sentence: str
+) -> None:
+    card = Card.parse(drawn) if drawn else None
+    assert render.describe_action(seat, Action.parse(action), card, reshuffled) == sentence
+
+
+def test_draw_and_pass_actions_are_the_interned_ones() -> None:
+    assert render.describe_action(1, DRAW, None) == "CPU 1 roba una carta."
+    assert render.describe_action(1, PASS, None) == "CPU 1 pasa."
+
+
+def test_turn_prompt_says_what_to_do() -> None:
+    some = position(["6H 3C", "4C 5C"], pile="9H")
+    assert render.turn_prompt(some.view(0)) == "Te toca: tira una carta levantada o roba."
+    none = position(["2C 3C", "4C 5C"], pile="KH", draws=1)  # drew 3C
+    assert render.turn_prompt(none.view(0)) == "Te toca. No tienes carta que valga: roba (te quedan 2)."
+    stuck = position(["2C 3C", "4C 5C"], pile="KH", rest=1)
+    assert render.turn_prompt(stuck.view(0)) == "Te toca. No tienes nada que tirar: pasa."
+
+
+def result(leftovers: list[str], winner: int, totals: list[int], winners: tuple[int, ...] = ()) -> HandResult:
+    cards = tuple(tuple(Card.parse(w) for w in h.split()) for h in leftovers)
+    penalties = tuple(sum(c.points for c in h) for h in cards)
+    return HandResult(
+        hand=1,
+        winner=winner,
+        leftovers=cards,
+        penalties=penalties,
+        totals=tuple(totals),
+        game_over=bool(winners),
+        winners=winners,
+    )
+
+
+def test_results_sum_reads_like_the_cards_in_order() -> None:
+    res = result(["", "8S QH AD 5C"], 0, [0, 66])
+    faces, summary = render.results_cards_html(res.leftovers[1], 4)
+    assert summary == "8 + Q + A + 5 = <strong>66</strong>"
+    assert faces.count("card reveal") == 4
+    faces, summary = render.results_cards_html(res.leftovers[1], 2)
+    assert summary == "8 + Q = <strong>60</strong>"
+    assert faces.count("card reveal") == 2 and faces.count("card back") == 2
+    assert render.results_cards_html(res.leftovers[1], 0)[1] == "…"
+    markup = render.results_html(res, [0, 4])
+    assert "te has quedado sin cartas: 0 puntos" in markup
+    assert 'data-done="1"' in markup
+    assert 'aria-label="reina de corazones"' in markup
+    assert (
+        render.totals_html(res)
+        == '<ul class="result-totals"><li>Tú: 0 (+0)</li><li>CPU 1: 66 (+66)</li></ul>'
+    )
+
+
+def test_hand_over_titles_and_game_over_texts() -> None:
+    assert render.hand_over_title(result(["", "5C"], 0, [0, 5])) == "¡Has ganado la mano!"
+    assert render.hand_over_title(result(["5C", ""], 1, [5, 0])) == "CPU 1 gana la mano"
+    assert (
+        render.game_over_text(result(["", "8S 8H"], 0, [3, 100], (0,))) == "¡Ganas la partida con 3 puntos!"
+    )
+    assert (
+        render.game_over_text(result(["8S 8H", ""], 1, [100, 3], (1,)))
+        == "Gana la partida CPU 1 con 3 puntos."
+    )
+    two = render.game_over_text(result(["", "AS", "8S 8H"], 0, [7, 7, 104], (0, 1)))
+    assert two == "Empate abajo: comparten la victoria Tú y CPU 1 con 7 puntos."
+    three = render.game_over_text(result(["", "AS", "2S"], 0, [110, 110, 110], (0, 1, 2)))
+    assert "comparten la victoria Tú, CPU 1 y CPU 2 con 110 puntos" in three
+
+
+def test_scoreboard_marks_the_person_and_the_leader() -> None:
+    markup = render.scoreboard_html([12, 40], leader=1)
+    assert '<tr class="me"><th scope="row">Tú</th><td>12</td></tr>' in markup
+    assert '<tr class="leader"><th scope="row">CPU 1</th><td>40</td></tr>' in markup
+    assert "<caption" in markup
+
+
+def test_stock_labels() -> None:
+    full = position(["2C 3C", "4C 5C"], pile="KH")
+    assert render.stock_label(full.view(0)) == "47 cartas" and render.stock_count(full.view(0)) == "47"
+    one = position(["2C 3C", "4C 5C"], pile="KH", stock="6C", rest=1)
+    assert render.stock_label(one.view(0)) == "1 carta"
+    empty = position(["2C 3C", "4C 5C"], pile="KH", rest=1)
+    assert render.stock_label(empty.view(0)) == "vacío"
+
+
+def test_seat_names() -> None:
+    assert [render.seat_name(s) for s in range(3)] == ["Tú", "CPU 1", "CPU 2"]
