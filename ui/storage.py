@@ -1,8 +1,7 @@
 """The saved game in localStorage, with every failure turned into a message.
 
 The page saves after every action. A save is the engine's versioned dump
-wrapped with the page's own state (an open suit chooser, how far the
-results panel has counted)::
+wrapped with the page's own state (an open suit chooser)::
 
     {"app": "ocho-loco", "version": 1, "game": {...engine save...},
      "ui": {"chooser": "8S" | null}}

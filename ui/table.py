@@ -414,5 +414,9 @@ class Table:
 
     def _save(self) -> None:
         game = self._game()
-        self.store.save(game, None if self.chooser is None else str(self.chooser))
-        self.screen.notice(self.store.notice)
+        failed_before = self.store.failed
+        saved = self.store.save(game, None if self.chooser is None else str(self.chooser))
+        if not saved:
+            self.screen.notice(self.store.notice)
+        elif failed_before:
+            self.screen.notice(None)  # saving works again: the warning no longer holds
