@@ -29,3 +29,8 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# ``--doctest-modules`` would import this file a second time under the name
+# ``conftest``, which tests/browser/conftest.py also uses (its tests import it
+# by that name); this file has no doctests, so keep it out of collection.
+collect_ignore = ["conftest.py"]
