@@ -1,0 +1,465 @@
+"""Load-time and responsiveness benchmark of the built page (a benchmark, not a test).
+
+Usage::
+
+    python -m tools.bench [--runs 5] [--site DIR] [--out bench.json]
+
+One run of headless Chromium on localhost measures, and prints as JSON:
+
+* ``baseline_cold_ms`` / ``app_cold_ms``: from navigation to "ready" in a
+  fresh browser (new process, new profile). The baseline is a bare page that
+  only starts the same PyScript + Pyodide and sets a flag: the floor the game
+  stands on. The game is opened with a share link (``#partida=…&mesa=2``),
+  which deals at once; it is ready when its hand is dealt and playable
+  (``data-state="human"`` or a legal card in ``#hand``). ``cold_ratio`` is
+  app / baseline.
+* ``baseline_warm_ms`` / ``app_warm_ms`` / ``warm_ratio``: the same on the
+  second load (HTTP cache, and the game's service worker, in place; the
+  game resumes from its save).
+* ``first_paint_ms``: first contentful paint of the game (cold). The table
+  skeleton and the rules text are static HTML, so they show long before
+  Python is ready.
+* ``action_ms_p50`` / ``action_ms_p95``: from a click on one of the person's
+  cards to the DOM showing the move (a MutationObserver on ``#hand``), over
+  scripted hands with reduced motion (the CPU answers at once).
+* ``cpu_turn_ms_p95``: time the CPU players spend deciding, measured inside
+  the page (``window.ochoLocoTimings``, filled by ui/table.py).
+* ``first_visit_bytes``: bytes the server sent for the first visit, service
+  worker precaching included; ``app_bytes``: the part that is not PyScript
+  or Pyodide (everything outside ``vendor/``).
+
+Every figure is the median over ``--runs`` runs (percentiles are taken per
+run, then the median of those). Needs Chromium (``$CHROMIUM_PATH`` or a
+system one) and the ``playwright`` package.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from engine.codes import GameCode
+from tools import build as site_build
+from tools import serve as site_serve
+
+PREFIX = "/ocho-loco/"
+LOAD_CODE = "A2C6-P4JZ"  # the share link opened for the load figures (1 against 1)
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+TIMEOUT_MS = 120_000
+CARD_SAMPLES_PER_RUN = 24
+
+TARGETS = {
+    "cold_ratio": 1.10,
+    "warm_ratio": 1.10,
+    "first_paint_ms": 300,
+    "action_ms_p95": 50,
+    "cpu_turn_ms_p95": 100,
+    "app_bytes": 150_000,
+}
+
+BASELINE_HTML = """<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<title>baseline</title>
+<link rel="icon" href="data:,">
+<script type="module" src="vendor/pyscript/core.js"></script>
+</head>
+<body>
+<script type="py" config="pyscript.json">
+from pyscript import document
+document.body.dataset.ready = "1"
+</script>
+</body>
+</html>
+"""
+BASELINE_CONFIG = '{"interpreter": "./vendor/pyodide/pyodide.mjs"}\n'
+
+# Records performance.now() (ms since navigation start) when the page is ready.
+READY_SCRIPT = """
+(() => {
+  const want = %s;
+  const check = () => {
+    if (window.__benchReady) return;
+    const body = document.body;
+    if (!body) return;
+    const ok = want === "app"
+      ? body.dataset.state === "human" || !!document.querySelector("#hand .card.legal")
+      : body.dataset.ready === "1";
+    if (ok) window.__benchReady = performance.now();
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-ready", "data-state", "class"],
+  });
+})();
+"""
+
+# Click on a card (not an 8: that one opens the suit chooser) -> first change of #hand.
+ACTION_SCRIPT = """
+(() => {
+  window.__actions = [];
+  window.__t0 = null;
+  addEventListener("click", (e) => {
+    const card = e.target.closest && e.target.closest("#hand button.card");
+    window.__t0 = card && !card.dataset.card.startsWith("8") ? performance.now() : null;
+  }, true);
+  addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(() => {
+      if (window.__t0 !== null) {
+        window.__actions.push(performance.now() - window.__t0);
+        window.__t0 = null;
+      }
+    }).observe(document.getElementById("hand"), {subtree: true, childList: true, attributes: true});
+  });
+})();
+"""
+
+SETTLED_JS = "() => ['human','chooser','results','gameover','setup'].includes(document.body.dataset.state)"
+CONTROLLED_JS = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+FCP_JS = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: null}).startTime"
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------- server
+
+
+@dataclass
+class Traffic:
+    """What the server sent: (path, status, body bytes) per request."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    entries: list[tuple[str, int, int]] = field(default_factory=list)
+
+    def add(self, path: str, status: int, size: int) -> None:
+        with self.lock:
+            self.entries.append((path, status, size))
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+    def snapshot(self) -> list[tuple[str, int, int]]:
+        with self.lock:
+            return list(self.entries)
+
+
+class CountingHandler(site_serve.SiteHandler):
+    """tools/serve.py's handler, counting the body bytes of every response."""
+
+    traffic: Traffic
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.traffic.add(self.path, self._status, source.tell() - start)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if str(code) != "200":  # 200s are counted with their bodies in copyfile
+            self.traffic.add(self.path, int(code) if str(code).isdigit() else 0, 0)
+
+
+@contextmanager
+def serve(directory: Path, traffic: Traffic) -> Iterator[str]:
+    handler_cls = type("Handler", (CountingHandler,), {"traffic": traffic})
+    handler = functools.partial(
+        handler_cls, directory=str(directory), prefix=site_serve.normalize_prefix(PREFIX)
+    )
+    server = site_serve.QuietThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield site_serve.base_url(server, PREFIX)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def make_baseline(site: Path, dest: Path) -> Path:
+    """A bare page next to a link to the site's vendor/ folder."""
+    dest.mkdir(parents=True, exist_ok=True)
+    (dest / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
+    (dest / "pyscript.json").write_text(BASELINE_CONFIG, encoding="utf-8")
+    vendor = dest / "vendor"
+    if not vendor.exists():
+        vendor.symlink_to(site / "vendor", target_is_directory=True)
+    return dest
+
+
+# --------------------------------------------------------------------- browser
+
+
+def find_chromium() -> str:
+    env = os.environ.get("CHROMIUM_PATH")
+    if env and os.path.exists(env):
+        return env
+    for candidate in CHROMIUM_CANDIDATES:
+        if os.path.exists(candidate):
+            return candidate
+    raise SystemExit("Chromium not found: set CHROMIUM_PATH or install chromium")
+
+
+def context_options() -> dict[str, Any]:
+    return {"locale": "es-ES", "viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
+
+
+@dataclass
+class LoadSample:
+    cold_ms: float
+    warm_ms: float
+    fcp_ms: float | None = None
+    first_visit_bytes: int = 0
+    app_bytes: int = 0
+
+
+def measure_load(pw: Any, chromium: str, url: str, kind: str, traffic: Traffic) -> LoadSample:
+    """Cold load in a fresh browser profile, then the second (warm) load."""
+    with tempfile.TemporaryDirectory(prefix="ocho-bench-") as profile:
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium, headless=True, args=CHROMIUM_ARGS, **context_options()
+        )
+        try:
+            ctx.set_default_timeout(TIMEOUT_MS)
+            ctx.add_init_script(READY_SCRIPT % json.dumps(kind))
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            traffic.clear()
+            first = url + f"#partida={LOAD_CODE}&mesa=2" if kind == "app" else url
+            page.goto(first, wait_until="commit")
+            page.wait_for_function("() => !!window.__benchReady", timeout=TIMEOUT_MS)
+            cold = float(page.evaluate("() => window.__benchReady"))
+            fcp = page.evaluate(FCP_JS)
+            if kind == "app":
+                # The visit is over once the worker has precached everything.
+                page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+                page.wait_for_function(CONTROLLED_JS)
+            else:
+                page.wait_for_load_state("load")
+            sent = traffic.snapshot()
+            page.close()
+
+            page = ctx.new_page()
+            page.goto(url, wait_until="commit")  # app: the saved game resumes
+            page.wait_for_function("() => !!window.__benchReady", timeout=TIMEOUT_MS)
+            warm = float(page.evaluate("() => window.__benchReady"))
+        finally:
+            ctx.close()
+    return LoadSample(
+        cold_ms=cold,
+        warm_ms=warm,
+        fcp_ms=float(fcp) if fcp is not None else None,
+        first_visit_bytes=sum(size for _, _, size in sent),
+        app_bytes=sum(size for path, _, size in sent if not is_vendor(path)),
+    )
+
+
+def is_vendor(path: str) -> bool:
+    """True for PyScript's and Pyodide's files (the server logs paths with or without the prefix)."""
+    return path.startswith(("/vendor/", PREFIX + "vendor/"))
+
+
+def _click_first(page: Any, selectors: list[str]) -> bool:
+    for selector in selectors:
+        el = page.query_selector(selector)
+        if el is not None:
+            el.click()
+            return True
+    return False
+
+
+def measure_actions(browser: Any, url: str, code: str) -> tuple[list[float], list[float]]:
+    """Play scripted hands; (click->DOM ms of card plays, CPU decision ms)."""
+    ctx = browser.new_context(**context_options())
+    try:
+        ctx.set_default_timeout(TIMEOUT_MS)
+        ctx.add_init_script(ACTION_SCRIPT)
+        page = ctx.new_page()
+        page.goto(url + f"#partida={code}&mesa=3", wait_until="commit")
+        page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+        moves = 0
+        while moves < 400:
+            page.wait_for_function(SETTLED_JS)
+            samples = int(page.evaluate("() => window.__actions.length"))
+            if samples >= CARD_SAMPLES_PER_RUN:
+                break
+            state = page.evaluate("() => document.body.dataset.state")
+            if state == "human":
+                played = _click_first(
+                    page,
+                    [
+                        "#hand button.card.legal:not([data-card^='8'])",
+                        "#hand button.card.legal",
+                        "#main-btn:not([disabled])",
+                    ],
+                )
+                if not played:
+                    raise RuntimeError("nothing to click in state 'human'")
+            elif state == "chooser":
+                page.click('#suit-dialog button[data-suit="H"]')
+            elif state == "results":
+                page.click("#next-hand-btn")
+            elif state == "gameover":
+                page.click("#new-game-btn")
+            elif state == "setup":
+                page.click("#deal-btn")
+            moves += 1
+            # Wait for this move's effect before reading the state again.
+            page.wait_for_function("(s) => document.body.dataset.state !== s || s === 'human'", arg=state)
+        actions = [float(x) for x in page.evaluate("() => window.__actions")]
+        cpu = [float(x) for x in page.evaluate("() => Array.from(window.ochoLocoTimings || [])")]
+    finally:
+        ctx.close()
+    return actions, cpu
+
+
+# ------------------------------------------------------------------------ main
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def median(values: list[float]) -> float:
+    return float(statistics.median(values)) if values else float("nan")
+
+
+def run(site: Path, runs: int, progress: Callable[[str], None] = log) -> dict[str, Any]:
+    chromium = find_chromium()
+    traffic = Traffic()
+    with (
+        tempfile.TemporaryDirectory(prefix="ocho-bench-base-") as base_tmp,
+        serve(site, traffic) as app_url,
+        serve(make_baseline(site, Path(base_tmp)), Traffic()) as base_url,
+        sync_playwright() as pw,
+    ):
+        base_samples: list[LoadSample] = []
+        app_samples: list[LoadSample] = []
+        for i in range(runs):
+            order = [("baseline", base_url), ("app", app_url)]
+            if i % 2:
+                order.reverse()
+            for kind, url in order:
+                sample = measure_load(pw, chromium, url, kind, traffic if kind == "app" else Traffic())
+                (app_samples if kind == "app" else base_samples).append(sample)
+                progress(
+                    f"run {i + 1}/{runs} {kind}: cold {sample.cold_ms:.0f} ms, warm {sample.warm_ms:.0f} ms"
+                )
+
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        try:
+            p50s: list[float] = []
+            p95s: list[float] = []
+            cpu95s: list[float] = []
+            all_actions: list[float] = []
+            all_cpu: list[float] = []
+            for i in range(runs):
+                code = GameCode.random(3, random.Random(i)).pretty()
+                actions, cpu = measure_actions(browser, app_url, code)
+                p50s.append(percentile(actions, 50))
+                p95s.append(percentile(actions, 95))
+                cpu95s.append(percentile(cpu, 95))
+                all_actions += actions
+                all_cpu += cpu
+                progress(
+                    f"run {i + 1}/{runs} play: {len(actions)} card clicks p95 {p95s[-1]:.1f} ms, "
+                    f"{len(cpu)} CPU decisions p95 {cpu95s[-1]:.2f} ms"
+                )
+        finally:
+            browser.close()
+
+    def med(samples: list[LoadSample], name: str) -> float:
+        return round(median([float(getattr(s, name)) for s in samples]), 1)
+
+    fcps = [s.fcp_ms for s in app_samples if s.fcp_ms is not None]
+    result: dict[str, Any] = {
+        "runs": runs,
+        "baseline_cold_ms": med(base_samples, "cold_ms"),
+        "app_cold_ms": med(app_samples, "cold_ms"),
+        "baseline_warm_ms": med(base_samples, "warm_ms"),
+        "app_warm_ms": med(app_samples, "warm_ms"),
+        "first_paint_ms": round(median(fcps), 1),
+        "action_ms_p50": round(median(p50s), 2),
+        "action_ms_p95": round(median(p95s), 2),
+        "cpu_turn_ms_p95": round(median(cpu95s), 3),
+        "first_visit_bytes": int(median([float(s.first_visit_bytes) for s in app_samples])),
+        "app_bytes": int(median([float(s.app_bytes) for s in app_samples])),
+    }
+    result["cold_ratio"] = round(result["app_cold_ms"] / result["baseline_cold_ms"], 3)
+    result["warm_ratio"] = round(result["app_warm_ms"] / result["baseline_warm_ms"], 3)
+    result["targets"] = TARGETS
+    result["met"] = {name: result[name] <= limit for name, limit in TARGETS.items()}
+    result["samples"] = {
+        "baseline_cold_ms": [round(s.cold_ms) for s in base_samples],
+        "app_cold_ms": [round(s.cold_ms) for s in app_samples],
+        "baseline_warm_ms": [round(s.warm_ms) for s in base_samples],
+        "app_warm_ms": [round(s.warm_ms) for s in app_samples],
+        "first_paint_ms": [round(x) for x in fcps],
+        "card_clicks": len(all_actions),
+        "cpu_decisions": len(all_cpu),
+        "cpu_turn_ms_max": round(max(all_cpu), 3) if all_cpu else None,
+    }
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Measure load time and responsiveness of the page.")
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (median is reported)")
+    parser.add_argument("--site", help="an already built site folder (default: build one now)")
+    parser.add_argument("--out", help="also write the JSON to this file")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="ocho-bench-site-") as tmp:
+        if args.site:
+            site = Path(args.site).resolve()
+        else:
+            log("building the site ...")
+            site = site_build.build(Path(tmp) / "_site", quiet=True).out
+        result = run(site, max(1, args.runs))
+        if not args.site:
+            shutil.rmtree(site, ignore_errors=True)
+    result["bench_seconds"] = round(time.monotonic() - started)
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
