@@ -42,7 +42,7 @@ def test_bots_always_choose_a_legal_action(players: int, seed: int, steps: int) 
         return
     view = game.view(game.turn)
     legal = game.legal_actions()
-    for bot in (make_bot("cpu"), make_bot("random", seed), CpuBot()):
+    for bot in (make_bot("cpu"), make_bot("random", seed), make_bot("basic", seed), CpuBot()):
         action = bot.choose(view)
         assert action in legal, (game, action, legal)
         assert game.is_legal(action)
@@ -80,6 +80,17 @@ def test_bot_games_end() -> None:
 def test_cpu_beats_random_2p() -> None:
     tally = run(2, ["cpu", "random"], 60, "bots-2p")
     assert tally.wins[0] >= 0.7 * 60, tally.summary()
+
+
+def test_basic_never_draws_while_it_can_play() -> None:
+    game = position(["8S 3H 9C KH", "4C 5C 6D"], pile="7H")
+    for seed in range(20):
+        assert make_bot("basic", seed).choose(game.view(0)).kind == "play"
+
+
+def test_cpu_beats_basic_2p() -> None:
+    tally = run(2, ["cpu", "basic"], 60, "bots-2p")
+    assert tally.wins[0] >= 0.65 * 60, tally.summary()
 
 
 def test_cpu_beats_random_3p() -> None:
