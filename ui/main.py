@@ -66,7 +66,9 @@ class DomScreen:
 
     def attr(self, el_id: str, name: str, value: str | None) -> None:
         el = _el(el_id)
-        if value is None:
+        if name == "checked":  # the live state of a radio, not its default
+            el.checked = value is not None
+        elif value is None:
             el.removeAttribute(name)
         else:
             el.setAttribute(name, value)

@@ -401,6 +401,8 @@ class Table:
         s.attr("stock", "aria-label", f"Mazo: {render.stock_label(view)}")
         s.html("scoreboard", render.scoreboard_html(view.totals, view.leader))
         s.text("game-code", game.code.pretty())
+        s.attr("mode-2", "checked", "" if game.players == 2 else None)
+        s.attr("mode-3", "checked", "" if game.players == 3 else None)
         s.attr("copy-link-btn", "disabled", None)
 
     # -- helpers ------------------------------------------------------------------------
