@@ -17,6 +17,7 @@ from engine.game import Game
 from engine.save import dump
 
 SAVE_KEY = "ocho-loco:partida"
+STAND_IN = '<!doctype html><html lang="es"><head><link rel="icon" href="data:,"><title>-</title></head>'
 ASIDE_PREFIX = "ocho-loco:aparte:"
 
 # States in which nothing is pending: the page waits for the person.
@@ -104,8 +105,15 @@ def envelope(game: Game, chooser: str | None = None) -> str:
 
 
 def put_storage(page, base: str, items: dict[str, str]) -> None:
-    """Write localStorage items for the site's origin without booting the app."""
-    page.goto(base + "manifest.webmanifest")
+    """Replace the site origin's localStorage with ``items``, without booting the app.
+
+    A stand-in page on the same origin (answered by Playwright, never by the
+    server) does the writing.
+    """
+    blank = base + "__storage__.html"
+    page.route(blank, lambda route: route.fulfill(content_type="text/html", body=STAND_IN))
+    page.goto(blank)
+    page.unroute(blank)
     page.evaluate(
         """(items) => {
             localStorage.clear();
@@ -185,3 +193,9 @@ def install_recorder(page, selector: str, probe: str) -> None:
 
 def recorded(page) -> list[Any]:
     return page.evaluate("() => window.__snaps")
+
+
+def assert_no_errors(page_log) -> None:
+    """No uncaught script error and nothing logged as a console error."""
+    assert page_log.errors == [], page_log.errors
+    assert page_log.console_errors() == [], page_log.console_errors()

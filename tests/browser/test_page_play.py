@@ -18,6 +18,7 @@ from helpers import (
     PLAIN_CODE,
     STUCK_CODE,
     act,
+    assert_no_errors,
     boot,
     envelope,
     hand,
@@ -45,9 +46,11 @@ SUIT_SELECTOR = '#suit-dialog .suit-btn[data-suit="{}"]'
 
 
 @pytest.fixture
-def fast_page(page):
+def fast_page(page, page_log):
+    """The test's page with reduced motion; afterwards, no script error may have happened."""
     page.emulate_media(reduced_motion="reduce")
-    return page
+    yield page
+    assert_no_errors(page_log)
 
 
 def card(page, text: str):

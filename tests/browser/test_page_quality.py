@@ -21,6 +21,7 @@ from helpers import (
     EIGHT_CODE,
     PLAIN_CODE,
     act,
+    assert_no_errors,
     boot,
     envelope,
     hand,
@@ -37,9 +38,11 @@ SERIOUS = ("serious", "critical")
 
 
 @pytest.fixture
-def fast_page(page):
+def fast_page(page, page_log):
+    """The test's page with reduced motion; afterwards, no script error may have happened."""
     page.emulate_media(reduced_motion="reduce")
-    return page
+    yield page
+    assert_no_errors(page_log)
 
 
 def results_position():
