@@ -327,6 +327,11 @@ def test_keyboard_only_turn(fast_page, site_url):
     # Focus stays in the hand, visibly, after the re-renders.
     assert page.evaluate("() => !!document.activeElement.closest('#hand')")
     assert page.evaluate("() => document.activeElement.matches('button.card:focus-visible')")
+    ring = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }"
+    )
+    assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", ring
 
     tab_to("el.id === 'main-btn'")
     before = main_text(page)

@@ -236,6 +236,7 @@ def test_three_players_and_phone_width(fast_page, site_url, screenshot):
     boot(page, link(site_url, code), "human")
     assert len(hand(page)) == 5
     assert page.locator("#opponents .opponent").count() == 2
+    assert page.locator("#mode-3").is_checked()  # the table-size choice follows the link
     screenshot("table-3-players", full_page=False)
 
     page.set_viewport_size({"width": 375, "height": 740})
