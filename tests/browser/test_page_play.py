@@ -360,3 +360,44 @@ def test_keyboard_only_turn(fast_page, site_url):
         page.keyboard.press("Tab")
     act(page, partial(page.keyboard.press, "Enter"))
     assert "0:8S:D" in saved_game(page)["history"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_whole_game_to_100_then_new_game(players, fast_page, site_url):
+    """Hands follow one another until a total reaches 100; the lowest total wins, ties share."""
+    page = fast_page
+    code = GameCode.build(players, "W2NAK")
+    boot(page, link(site_url, code), "human", "cpu")
+    for hand_no in range(40):
+        play_hand(page)
+        saved = saved_game(page)
+        assert saved["hand"] == hand_no
+        if wait_state(page, "results", "gameover") == "gameover":
+            break
+        page.locator("#next-hand-btn").wait_for(state="visible")
+        act(page, partial(page.click, "#next-hand-btn"))
+        # Rule 3: the winner of the hand just played leads the next one.
+        assert saved_game(page)["leader"] == saved["result"]["winner"]
+    else:
+        raise AssertionError("the game did not reach 100")
+
+    totals = saved_game(page)["totals"]
+    assert max(totals) >= 100
+    low = min(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == low]
+    page.locator("#new-game-btn").wait_for(state="visible")
+    text = page.locator("#results-body .game-over").inner_text()
+    if len(winners) > 1:
+        assert "comparten" in text
+    elif winners == [0]:
+        assert text.startswith("¡Ganas la partida")
+    else:
+        assert f"CPU {winners[0]}" in text
+    assert f"{low} puntos" in text
+
+    act(page, partial(page.click, "#new-game-btn"))
+    fresh = saved_game(page)
+    assert fresh["code"] != code.text
+    assert fresh["totals"] == [0] * players
+    assert fresh["hand"] == 0
+    assert len(hand(page)) == (7 if players == 2 else 5)
