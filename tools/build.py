@@ -11,7 +11,8 @@ Stdlib only.  The output folder is exactly what gets deployed:
 * ``assets/`` (if it exists)
 * the PyScript config (``pyscript.json`` preferred, or ``pyscript.toml``)
 * ``app.zip``: the Python sources ``engine/**.py`` and ``ui/**.py`` in one
-  deterministic archive.  The config unpacks it into Pyodide's working
+  deterministic archive, minus the command-line tools the page never
+  imports (``APP_EXCLUDE``).  The config unpacks it into Pyodide's working
   directory (``/home/pyodide``, which is on ``sys.path``) with
   ``"files": {"./app.zip": "./*"}``.
 * ``vendor/pyscript/``: only the PyScript chunks fetched at boot
@@ -43,6 +44,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # Python packages shipped to the browser (inside APP_ARCHIVE).
 PY_PACKAGES = ("engine", "ui")
 APP_ARCHIVE = "app.zip"
+# Command-line tools inside the packages (simulator, timing); the page never
+# imports them, so shipping them would only cost bytes and unzipping.
+APP_EXCLUDE = frozenset({"engine/bench.py", "engine/simulate.py"})
 
 # Config files, in order of preference (JSON avoids fetching the TOML parser).
 CONFIG_FILES = ("pyscript.json", "pyscript.toml")
@@ -149,16 +153,17 @@ def write_deterministic_zip(dest: Path, entries: list[tuple[str, bytes]]) -> Non
 
 
 def build_app_archive(root: Path, dest: Path, packages: tuple[str, ...] = PY_PACKAGES) -> list[str]:
-    """Pack the Python packages' ``.py`` files (no tests) into ``dest``."""
+    """Pack the Python packages' ``.py`` files (no tests, nothing in APP_EXCLUDE) into ``dest``."""
     entries: list[tuple[str, bytes]] = []
     for pkg in packages:
         pkg_dir = root / pkg
         if not pkg_dir.is_dir():
             continue
         for path in _iter_files(pkg_dir):
-            if path.suffix != ".py" or _is_test_module(path):
+            name = path.relative_to(root).as_posix()
+            if path.suffix != ".py" or _is_test_module(path) or name in APP_EXCLUDE:
                 continue
-            entries.append((path.relative_to(root).as_posix(), path.read_bytes()))
+            entries.append((name, path.read_bytes()))
     write_deterministic_zip(dest, entries)
     return sorted(name for name, _ in entries)
 

@@ -3,13 +3,20 @@
 A hash keeps everything on the client, so a static host needs no server:
 ``…/#partida=A2K7-QM92&mesa=2``. Reading one never raises anything but
 :class:`LinkError`, whose message is ready for the page.
+
+The hash is read by hand rather than with :mod:`urllib.parse`: importing that
+module (it pulls in :mod:`ipaddress`) cost the page more than the rest of the
+link handling put together. :func:`_fields` follows ``parse_qs`` closely enough
+for what a person pastes: ``&``-separated fields, ``+`` for a space and
+``%XX`` escapes (UTF-8).
 """
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, quote
-
 from engine.codes import CodeError, GameCode
+
+MAX_FIELDS = 10
+_HEX = frozenset("0123456789abcdefABCDEF")
 
 
 class LinkError(ValueError):
@@ -17,13 +24,49 @@ class LinkError(ValueError):
 
 
 def link_hash(code: GameCode) -> str:
-    """The hash part for ``code``: ``#partida=A2K7-QM92&mesa=2``."""
-    return f"#partida={quote(code.pretty())}&mesa={code.players}"
+    """The hash part for ``code``: ``#partida=A2K7-QM92&mesa=2``.
+
+    The pretty code is only ``A-Z``, ``2-9`` and ``-``, none of which needs escaping.
+    """
+    return f"#partida={code.pretty()}&mesa={code.players}"
 
 
 def share_url(base: str, code: GameCode) -> str:
     """``base`` (the page's address, any hash dropped) with the game's hash."""
     return base.split("#", 1)[0] + link_hash(code)
+
+
+def _unquote(text: str) -> str:
+    """``+`` to space and ``%XX`` escapes decoded as UTF-8 (bad bytes become U+FFFD).
+
+    >>> _unquote("A2K7%2DQM9X+%C3%B1%zz")
+    'A2K7-QM9X ñ%zz'
+    """
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    first, *rest = text.split("%")
+    raw = bytearray(first.encode("utf-8"))
+    for chunk in rest:
+        if len(chunk) >= 2 and chunk[0] in _HEX and chunk[1] in _HEX:
+            raw.append(int(chunk[:2], 16))
+            raw += chunk[2:].encode("utf-8")
+        else:
+            raw += b"%" + chunk.encode("utf-8")
+    return raw.decode("utf-8", "replace")
+
+
+def _fields(query: str) -> dict[str, list[str]]:
+    """``a=1&b=&c`` as ``{"a": ["1"], "b": [""], "c": [""]}``; ValueError past MAX_FIELDS."""
+    if query.count("&") + 1 > MAX_FIELDS:
+        raise ValueError("too many fields")
+    fields: dict[str, list[str]] = {}
+    for part in query.split("&"):
+        if not part:
+            continue
+        name, _, value = part.partition("=")
+        fields.setdefault(_unquote(name), []).append(_unquote(value))
+    return fields
 
 
 def read_hash(fragment: str) -> GameCode | None:
@@ -36,7 +79,7 @@ def read_hash(fragment: str) -> GameCode | None:
     if not text.strip():
         return None
     try:
-        fields = parse_qs(text, keep_blank_values=True, max_num_fields=10)
+        fields = _fields(text)
     except ValueError:
         raise LinkError("El enlace está mal formado; sigues con tu partida.") from None
     if "partida" not in fields:
