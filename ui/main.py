@@ -191,6 +191,33 @@ def _on_click(table: Table, event: Any) -> None:
         table.answer_replace(False)
 
 
+def _on_hand_key(event: Any) -> None:
+    """Arrow keys, Home and End move the focus along the hand (Tab still works too)."""
+    key = str(event.key)
+    if key not in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+        return
+    buttons = _el("hand").querySelectorAll("button.card")
+    count = int(buttons.length)
+    if not count:
+        return
+    current = -1
+    for i in range(count):
+        if buttons.item(i) == document.activeElement:
+            current = i
+    if current < 0:
+        return
+    if key == "Home":
+        target = 0
+    elif key == "End":
+        target = count - 1
+    elif key in ("ArrowLeft", "ArrowUp"):
+        target = max(current - 1, 0)
+    else:
+        target = min(current + 1, count - 1)
+    event.preventDefault()
+    buttons.item(target).focus()
+
+
 def _listen(el: Any, name: str, handler: Callable[[Any], None]) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
@@ -204,6 +231,7 @@ def start() -> Table:
     table = Table(DomScreen(), store, fast=reduced)
 
     _listen(_el("mesa"), "click", lambda e: _on_click(table, e))
+    _listen(_el("hand"), "keydown", _on_hand_key)
 
     def on_suit_cancel(event: Any) -> None:
         event.preventDefault()

@@ -333,6 +333,17 @@ def test_keyboard_only_turn(fast_page, site_url):
     )
     assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", ring
 
+    # Arrow keys, Home and End walk along the hand without leaving it.
+    cards = hand(page)
+    page.keyboard.press("Home")
+    assert page.evaluate("() => document.activeElement.dataset.card") == cards[0]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.card") == cards[1]
+    page.keyboard.press("End")
+    assert page.evaluate("() => document.activeElement.dataset.card") == cards[-1]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.dataset.card") == cards[-2]
+
     tab_to("el.id === 'main-btn'")
     before = main_text(page)
     assert before == "Robar (3)"
