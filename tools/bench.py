@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import random
 import shutil
 import statistics
@@ -56,20 +55,12 @@ from playwright.sync_api import sync_playwright
 
 from engine.codes import GameCode
 from tools import build as site_build
+from tools import chromium as site_chromium
 from tools import serve as site_serve
 
 PREFIX = "/ocho-loco/"
 LOAD_CODE = "A2C6-P4JZ"  # the share link opened for the load figures (1 against 1)
-CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+CHROMIUM_ARGS = site_chromium.ARGS
 TIMEOUT_MS = 120_000
 CARD_SAMPLES_PER_RUN = 24
 
@@ -222,13 +213,10 @@ def make_baseline(site: Path, dest: Path) -> Path:
 
 
 def find_chromium() -> str:
-    env = os.environ.get("CHROMIUM_PATH")
-    if env and os.path.exists(env):
-        return env
-    for candidate in CHROMIUM_CANDIDATES:
-        if os.path.exists(candidate):
-            return candidate
-    raise SystemExit("Chromium not found: set CHROMIUM_PATH or install chromium")
+    path = site_chromium.find()
+    if path is None:
+        raise SystemExit("Chromium not found: set CHROMIUM_PATH or install chromium")
+    return path
 
 
 def context_options() -> dict[str, Any]:

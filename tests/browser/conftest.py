@@ -46,25 +46,13 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tools import build as site_build  # noqa: E402
+from tools import chromium as site_chromium  # noqa: E402
 from tools import serve as site_serve  # noqa: E402
 
 PREFIX = "/ocho-loco/"
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
 
-CHROMIUM_CANDIDATES = (
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-    "/usr/bin/google-chrome",
-)
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+CHROMIUM_ARGS = site_chromium.ARGS
 
 # JS expression true once the app's Python has finished booting.
 READY_JS = "() => !!document.body && document.body.dataset.ready === '1'"
@@ -86,13 +74,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def find_chromium() -> str | None:
-    env = os.environ.get("CHROMIUM_PATH")
-    if env:
-        return env if os.path.exists(env) else None
-    for candidate in CHROMIUM_CANDIDATES:
-        if os.path.exists(candidate):
-            return candidate
-    return None
+    return site_chromium.find()
 
 
 def wait_for_python(page, timeout_ms: int = 90_000) -> None:
