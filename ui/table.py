@@ -98,22 +98,17 @@ class Table:
         self.screen.notice(" ".join(notices) if notices else None)
         if loaded is not None:
             game, chooser = loaded
-            if link is not None and link.text != game.code.text and game.phase == GAME_OVER:
-                self.new_game(code=link)
-                return
             self.game = game
             self.players_choice = game.players
             self.chooser = BY_TEXT.get(chooser) if chooser else None
-            if link is not None and link.text != game.code.text:
-                self.pending_link = link
-                self.render()
-                self._ask_replace_for_link()
-                return
+        if link is not None and (self.game is None or link.text != self.game.code.text):
+            if self.game is not None and self.game.phase != GAME_OVER:
+                self.render()  # the saved game shows behind the question
+            self._follow_link(link)
+            return
+        if self.game is not None:
             self.screen.set_hash(self._hash())
             self.resume()
-            return
-        if link is not None:
-            self.new_game(code=link)
             return
         self.screen.state("setup")
         self.screen.status("Elige mesa y pulsa «Repartir».")
@@ -132,16 +127,25 @@ class Table:
         if link is None or (game is not None and link.text == game.code.text):
             return
         self.screen.notice(None)
+        self._follow_link(link)
+
+    def _follow_link(self, link: GameCode) -> None:
+        """Open the linked game, asking first when an unfinished game would be replaced."""
+        game = self.game
         if game is None or game.phase == GAME_OVER:
             self.new_game(code=link)
             return
-        self.generation += 1  # hold the CPU while the question is open
         self.pending_link = link
-        self._ask_replace_for_link()
+        self.pending_new = None
+        self._ask_replace(
+            "Tienes una partida a medias. ¿La cambias por la del enlace?", "Jugar la del enlace"
+        )
 
-    def _ask_replace_for_link(self) -> None:
-        self.screen.text("replace-title", "Tienes una partida a medias. ¿La cambias por la del enlace?")
-        self.screen.text("replace-yes", "Jugar la del enlace")
+    def _ask_replace(self, title: str, yes: str) -> None:
+        """Open the replace dialog; the CPU holds still until it is answered."""
+        self.generation += 1
+        self.screen.text("replace-title", title)
+        self.screen.text("replace-yes", yes)
         self.screen.state("replace")
         self.screen.dialog("replace-dialog", True)
 
@@ -168,13 +172,9 @@ class Table:
         self.players_choice = 3 if players == 3 else 2
         self.store.set_table_size(self.players_choice)
         if self.game is not None and self.game.phase != GAME_OVER:
-            self.generation += 1  # hold the CPU while the question is open
             self.pending_new = self.players_choice
             self.pending_link = None
-            self.screen.text("replace-title", "Tienes una partida a medias. ¿Empiezas otra?")
-            self.screen.text("replace-yes", "Empezar otra")
-            self.screen.state("replace")
-            self.screen.dialog("replace-dialog", True)
+            self._ask_replace("Tienes una partida a medias. ¿Empiezas otra?", "Empezar otra")
             return
         self.new_game(players=self.players_choice)
 
