@@ -238,11 +238,7 @@ class Game:
 
     def can_pass(self) -> bool:
         """Rule 8: no legal card, and 3 draws used or nothing left to draw."""
-        if self.phase != PLAYING:
-            return False
-        if self.draws < MAX_DRAWS and (self.stock or len(self.pile) > 1):
-            return False
-        return not self.legal_cards()
+        return self.phase == PLAYING and not self.can_draw and not self.legal_cards()
 
     # -- checking and applying ----------------------------------------------
 
