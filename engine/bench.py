@@ -125,20 +125,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", default="7")
     args = parser.parse_args(argv)
     figures: dict[str, object] = {"python": sys.version.split()[0]}
-    for players in (2, 3):
-        result = bench_random(players, args.random_games, args.seed)
-        figures[f"random_{players}p"] = result
-        print(
-            f"random vs random, {players} players: {result['actions_per_second']:,} actions/s, "
-            f"{result['hands_per_second']:,} hands/s ({result['games']} games, {result['actions']:,} actions)"
-        )
-    for players in (2, 3):
-        result = bench_cpu(players, args.cpu_games, args.seed)
-        figures[f"cpu_{players}p"] = result
-        print(
-            f"cpu vs cpu, {players} players: {result['actions_per_second']:,} actions/s, "
-            f"{result['hands_per_second']:,} hands/s ({result['games']} games, {result['actions']:,} actions)"
-        )
+    runs = (
+        ("random", "random vs random", bench_random, args.random_games),
+        ("cpu", "cpu vs cpu", bench_cpu, args.cpu_games),
+    )
+    for key, label, bench, games in runs:
+        for players in (2, 3):
+            result = bench(players, games, args.seed)
+            figures[f"{key}_{players}p"] = result
+            print(
+                f"{label}, {players} players: {result['actions_per_second']:,} actions/s, "
+                f"{result['hands_per_second']:,} hands/s "
+                f"({result['games']} games, {result['actions']:,} actions)"
+            )
     decisions = bench_decisions(args.decision_games, args.seed)
     figures["cpu_decision"] = decisions
     print(
