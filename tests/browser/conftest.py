@@ -18,6 +18,8 @@ Function-scoped:
     context               fresh BrowserContext (new profile state, es-ES locale).
     page                  Page in that context.
     page_log              PageLog: console messages and page errors of `page`.
+    fast_page             `page` with reduced motion (CPU moves and result reveals
+                          at once); fails the test on any script or console error.
     request_recorder      RequestRecorder: every request URL `page` makes.
     screenshot            screenshot(name="shot") -> Path, saves a PNG of `page`
                           into test-artifacts/ (git-ignored).
@@ -222,6 +224,16 @@ def page(context):
 @pytest.fixture
 def page_log(page) -> PageLog:
     return PageLog().attach(page)
+
+
+@pytest.fixture
+def fast_page(page, page_log):
+    """The test's page with reduced motion; afterwards, no script error may have happened."""
+    from helpers import assert_no_errors
+
+    page.emulate_media(reduced_motion="reduce")
+    yield page
+    assert_no_errors(page_log)
 
 
 @pytest.fixture

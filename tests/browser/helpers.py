@@ -58,6 +58,28 @@ def boot(page, url: str, *states: str) -> str:
     return wait_state(page, *states)
 
 
+def play_a_move(page, suit: str = "H") -> None:
+    """Play the first raised card (naming ``suit`` for an 8), or press the main button; wait for the save."""
+    before = raw_save(page)
+    legal = page.query_selector("#hand button.card.legal")
+    if legal is not None:
+        legal.click()
+    else:
+        page.click("#main-btn")
+    if wait_state(page) == "chooser":
+        page.click(f'#suit-dialog button[data-suit="{suit}"]')
+        wait_state(page)
+    page.wait_for_function(
+        "([key, before]) => window.localStorage.getItem(key) !== before", arg=[SAVE_KEY, before]
+    )
+
+
+def wait_controlled(page) -> None:
+    """Wait until the service worker is active and controls the page."""
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
 def raw_save(page) -> str | None:
     return page.evaluate("(key) => window.localStorage.getItem(key)", SAVE_KEY)
 

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 from conftest import PREFIX, wait_for_python
+from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_state
 
 from tools import build as site_build
 
-SAVE_KEY = "ocho-loco:partida"
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
-SETTLED = ("human", "chooser", "results", "gameover")
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
@@ -33,18 +32,6 @@ def ctx(browser):
     context.set_default_timeout(30_000)
     yield context
     context.close()
-
-
-def wait_state(page, *states: str) -> str:
-    wanted = list(states or SETTLED)
-    page.wait_for_function("(w) => w.includes(document.body.dataset.state)", arg=wanted)
-    return page.evaluate("() => document.body.dataset.state")
-
-
-def wait_controlled(page) -> None:
-    """Wait until the service worker is active and controls the page."""
-    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def position(page) -> dict[str, object]:
@@ -59,20 +46,6 @@ def position(page) -> dict[str, object]:
         })""",
         SAVE_KEY,
     )
-
-
-def play_a_move(page) -> None:
-    """Play the first legal card (naming a suit for an 8), or draw; wait for the answer."""
-    before = page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY)
-    legal = page.query_selector("#hand button.card.legal")
-    if legal is not None:
-        legal.click()
-    else:
-        page.click("#main-btn")
-    if wait_state(page) == "chooser":
-        page.click('#suit-dialog button[data-suit="H"]')
-        wait_state(page)
-    page.wait_for_function("([k, b]) => localStorage.getItem(k) !== b", arg=[SAVE_KEY, before])
 
 
 def open_game(page, base: str) -> None:

@@ -18,7 +18,6 @@ from helpers import (
     PLAIN_CODE,
     STUCK_CODE,
     act,
-    assert_no_errors,
     boot,
     envelope,
     hand,
@@ -43,14 +42,6 @@ from engine.game import Game
 
 CARD_SELECTOR = '#hand button.card[data-card="{}"]'
 SUIT_SELECTOR = '#suit-dialog .suit-btn[data-suit="{}"]'
-
-
-@pytest.fixture
-def fast_page(page, page_log):
-    """The test's page with reduced motion; afterwards, no script error may have happened."""
-    page.emulate_media(reduced_motion="reduce")
-    yield page
-    assert_no_errors(page_log)
 
 
 def card(page, text: str):

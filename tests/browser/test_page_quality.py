@@ -21,7 +21,6 @@ from helpers import (
     EIGHT_CODE,
     PLAIN_CODE,
     act,
-    assert_no_errors,
     boot,
     envelope,
     hand,
@@ -35,14 +34,6 @@ from helpers import (
 from engine.codes import GameCode
 
 SERIOUS = ("serious", "critical")
-
-
-@pytest.fixture
-def fast_page(page, page_log):
-    """The test's page with reduced motion; afterwards, no script error may have happened."""
-    page.emulate_media(reduced_motion="reduce")
-    yield page
-    assert_no_errors(page_log)
 
 
 def results_position():

@@ -19,7 +19,6 @@ from helpers import (
     PLAIN_CODE,
     SAVE_KEY,
     act,
-    assert_no_errors,
     boot,
     envelope,
     hand,
@@ -37,14 +36,6 @@ from engine.codes import CodeError, GameCode
 from engine.game import Game
 
 TAMPERED = "A2K7-QM93"  # A2K7-QM92 with its last character changed
-
-
-@pytest.fixture
-def fast_page(page, page_log):
-    """The test's page with reduced motion; afterwards, no script error may have happened."""
-    page.emulate_media(reduced_motion="reduce")
-    yield page
-    assert_no_errors(page_log)
 
 
 def table_snapshot(page) -> dict[str, object]:

@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import wait_for_python
+from helpers import play_a_move, wait_controlled, wait_state
 
 CODE = "A2C6-P4JZ"
-SETTLED = ("human", "chooser", "results", "gameover")
 
 
 class RecordingHandler(http.server.SimpleHTTPRequestHandler):
@@ -60,12 +60,6 @@ def pages_url(built_site, tmp_path):
     server.server_close()
 
 
-def _wait_state(page, *states: str) -> str:
-    wanted = list(states or SETTLED)
-    page.wait_for_function("(w) => w.includes(document.body.dataset.state)", arg=wanted)
-    return page.evaluate("() => document.body.dataset.state")
-
-
 def test_the_built_folder_holds_only_what_is_deployed(built_site):
     files = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file())
     assert "index.html" in files
@@ -95,21 +89,14 @@ def test_served_under_a_sub_path_it_plays_with_no_404_and_nothing_external(brows
         # The address without the final slash, as people type it.
         page.goto(base.rstrip("/") + f"#partida={CODE}&mesa=2")
         wait_for_python(page)
-        assert _wait_state(page) == "human"
+        assert wait_state(page) == "human"
         assert page.url.startswith(base)
 
-        legal = page.query_selector("#hand button.card.legal")
-        if legal is not None:
-            legal.click()
-        else:
-            page.click("#main-btn")
-        if _wait_state(page) == "chooser":
-            page.click('#suit-dialog button[data-suit="H"]')
-        _wait_state(page, "human", "results", "gameover")
+        play_a_move(page)
+        wait_state(page, "human", "results", "gameover")
 
         # The worker installs after the page's load event; wait until it is active.
-        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        wait_controlled(page)
         keys = page.evaluate("() => Object.keys(localStorage)")
     finally:
         context.close()
