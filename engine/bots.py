@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
-from .cards import BY_TEXT, EIGHT, POINTS, RANK_OF, SUIT_OF, Card
+from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF, Card
 from .codes import stream
 from .view import SeatView
 
@@ -120,28 +120,24 @@ def read_history(view: SeatView) -> Reading:
     pile: set[int] = set()
     active: int | None = None  # unknown until the first card of the hand is played
     last: int | None = None
-    for entry in view.history:
-        if entry == "reshuffle":
+    for seat, action, reshuffled in view.history:
+        if reshuffled:  # every discard but the top card went back into the stock
             pile = {last} if last is not None else set()
-            continue
-        seat_text, _, what = entry.partition(":")
-        seat = int(seat_text)
         row = short[seat]
-        if what in {"draw", "pass"}:
+        card = action.card
+        if card is None:  # a draw or a pass: no card of the active suit in hand
             if active is not None:
                 row[active] = 0
-            if what == "draw":
+            if action is DRAW:
                 for suit in range(4):
                     count = row[suit]
                     if count is not None:
                         row[suit] = count + 1
             continue
-        card_text, _, named = what.partition(":")
-        card = BY_TEXT[card_text]
         row[SUIT_OF[card]] = None
         pile.add(card)
         last = card
-        active = "SHDC".index(named) if named else SUIT_OF[card]
+        active = SUIT_OF[card] if action.suit is None else int(action.suit)
     return Reading(tuple(tuple(r) for r in short), frozenset(pile))
 
 

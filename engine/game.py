@@ -43,7 +43,8 @@ engine.game.IllegalAction: No vale: hace falta un trébol, un 10 o un 8.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import DRAW, DRAW_KIND, PASS, PASS_KIND, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import CARDS, EIGHT, POINTS, RANK_OF, SUIT_OF, TEXT, Card, Suit
@@ -51,6 +52,7 @@ from .codes import GameCode, deal_rng, reshuffle_rng, shuffled
 from .names import card_name, needed_phrase, rank_with_article, suit_name
 
 if TYPE_CHECKING:
+    from .record import Record
     from .view import SeatView
 
 HAND_SIZE = {2: 7, 3: 5}
@@ -60,9 +62,49 @@ TARGET = 100
 # this bound only stops a driver loop spinning on a bug, in well under a second.
 MAX_ACTIONS_PER_HAND = 100_000
 
-PLAYING = "play"
-HAND_OVER = "hand_over"
-GAME_OVER = "game_over"
+# Every hand gives each loser at least 1 point (a loser holds a card, and the
+# cheapest card, an ace, is worth 1), so the totals' sum grows by at least
+# players - 1 a hand and someone passes 99 within this many hands (2 seats:
+# 199; 3 seats: 149). Records longer than the rules allow are refused with it.
+MAX_HANDS = 2 * (TARGET - 1) + 1
+
+
+class Phase(StrEnum):
+    """What the table waits for; the values are the texts the page and the event log use."""
+
+    PLAYING = "play"
+    HAND_OVER = "hand_over"
+    GAME_OVER = "game_over"
+
+
+PLAYING = Phase.PLAYING
+HAND_OVER = Phase.HAND_OVER
+GAME_OVER = Phase.GAME_OVER
+
+
+class Move(NamedTuple):
+    """One entry of the history: who did what (``reshuffled`` when the draw emptied the pile first).
+
+    >>> str(Move(1, DRAW, reshuffled=True)), str(Move(0, PLAY[5]))
+    ('1:draw*', '0:6S')
+    """
+
+    seat: int
+    action: Action
+    reshuffled: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.action.text}" + ("*" if self.reshuffled else "")
+
+
+def fits(card: int, active_suit: int, top_rank: int) -> bool:
+    """Rule 4, the one definition: an 8, the active suit, or the top card's rank.
+
+    The hot loops in :meth:`Game.legal_cards` and :meth:`Game.legal_actions`
+    inline this test; ``tests/test_rules.py`` checks they agree with it.
+    """
+    rank = RANK_OF[card]
+    return rank in (EIGHT, top_rank) or SUIT_OF[card] == active_suit
 
 
 class IllegalAction(ValueError):
@@ -95,9 +137,11 @@ class Game:
         "code",
         "draws",
         "hand_no",
+        "hand_start",
         "hands",
         "history",
         "leader",
+        "origin",
         "phase",
         "pile",
         "players",
@@ -120,24 +164,41 @@ class Game:
     draws: int
     reshuffles: int
     totals: list[int]
-    phase: str
+    phase: Phase
     result: HandResult | None
-    history: list[str]
+    history: list[Move]
+    hand_start: int
     actions_this_hand: int
+    origin: tuple[int, int, tuple[int, ...]] | None
 
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def new(cls, code: GameCode | str) -> Game:
-        """Start a game from ``code`` with its first hand dealt, led by seat 0."""
+    def new(cls, code: GameCode | str, origin: tuple[int, int, tuple[int, ...]] | None = None) -> Game:
+        """Start a game from ``code`` with its first hand dealt, led by seat 0.
+
+        ``origin`` = (hand, leader, totals) instead deals that hand, led by that
+        seat, over totals carried from earlier hands that are not known move by
+        move (only saves of the page's first version need it; see
+        :mod:`engine.record`).
+        """
         if not isinstance(code, GameCode):
             code = GameCode.parse(code)
         game = cls.__new__(cls)
         game.code = code
         game.players = code.players
-        game.totals = [0] * code.players
         game.result = None
-        game._deal(0, leader=0)
+        game.history = []
+        game.origin = origin
+        if origin is None:
+            game.totals = [0] * code.players
+            game._deal(0, leader=0)
+        else:
+            hand, leader, totals = origin
+            if len(totals) != code.players or not 0 <= leader < code.players:
+                raise ValueError("origin does not fit the table")
+            game.totals = list(totals)
+            game._deal(hand, leader)
         return game
 
     def _deal(self, hand_no: int, leader: int) -> None:
@@ -158,7 +219,7 @@ class Game:
         self.draws = 0
         self.reshuffles = 0
         self.phase = PLAYING
-        self.history = []
+        self.hand_start = len(self.history)
         self.actions_this_hand = 0
 
     def copy(self) -> Game:
@@ -179,6 +240,8 @@ class Game:
         other.phase = self.phase
         other.result = self.result
         other.history = list(self.history)
+        other.hand_start = self.hand_start
+        other.origin = self.origin
         other.actions_this_hand = self.actions_this_hand
         return other
 
@@ -189,17 +252,32 @@ class Game:
         return self.pile[-1]
 
     @property
-    def can_draw(self) -> bool:
-        """Whether the player on turn may draw (rule 7 cap and rule 9 supply)."""
-        return self.phase == PLAYING and self.draws < MAX_DRAWS and (bool(self.stock) or len(self.pile) > 1)
+    def hand_history(self) -> list[Move]:
+        """The moves of the hand being played (or just finished)."""
+        return self.history[self.hand_start :]
+
+    def record(self, level: str = "normal") -> Record:
+        """The game so far as its code and every move of every hand (see :mod:`engine.record`)."""
+        from .record import Record, Start  # noqa: PLC0415 - engine.record imports this module
+
+        start = None if self.origin is None else Start(*self.origin)
+        return Record(self.code, tuple(m.action for m in self.history), level, start)
 
     def nothing_to_draw(self) -> bool:
+        """Rule 9: an empty stock and a pile of just the top card leave nothing to draw."""
         return not self.stock and len(self.pile) <= 1
 
+    @property
+    def can_draw(self) -> bool:
+        """The draw condition, written once: rule 7's cap and rule 9's supply.
+
+        :meth:`legal_actions` inlines it; a test checks they agree.
+        """
+        return self.phase == PLAYING and self.draws < MAX_DRAWS and not self.nothing_to_draw()
+
     def is_legal_card(self, card: int) -> bool:
-        """Rule 4: an 8, the active suit, or the top card's rank."""
-        rank = RANK_OF[card]
-        return rank == EIGHT or SUIT_OF[card] == self.active_suit or rank == RANK_OF[self.pile[-1]]
+        """Rule 4 for ``card`` on the current table (see :func:`fits`)."""
+        return fits(card, self.active_suit, RANK_OF[self.pile[-1]])
 
     def legal_cards(self, seat: int | None = None) -> list[Card]:
         """Cards of ``seat`` (default: the player on turn) that rule 4 allows now."""
@@ -306,16 +384,17 @@ class Game:
         kind = action.kind
         if kind == DRAW_KIND:
             stock = self.stock
-            if not stock:
+            reshuffled = not stock
+            if reshuffled:
                 self._reshuffle()
                 stock = self.stock
             drawn = stock.pop()
             self.hands[seat].append(drawn)
             self.draws += 1
-            self.history.append(f"{seat}:draw")
+            self.history.append(Move(seat, action, reshuffled))
             return drawn
         if kind == PASS_KIND:
-            self.history.append(f"{seat}:pass")
+            self.history.append(Move(seat, action))
             self.draws = 0
             self.turn = (seat + 1) % self.players
             return None
@@ -325,7 +404,7 @@ class Game:
         hand.remove(card)
         self.pile.append(card)
         self.active_suit = SUIT_OF[card] if action.suit is None else int(action.suit)
-        self.history.append(f"{seat}:{action.text}")
+        self.history.append(Move(seat, action))
         self.draws = 0
         if not hand:
             self._end_hand(seat)
@@ -344,7 +423,6 @@ class Game:
         order.reverse()  # the shuffle lists the new stock top first
         self.stock = order
         self.pile = [top]
-        self.history.append("reshuffle")
 
     def _end_hand(self, winner: int) -> None:
         penalties = tuple(0 if s == winner else sum(POINTS[c] for c in h) for s, h in enumerate(self.hands))
@@ -411,11 +489,15 @@ __all__ = [
     "HAND_SIZE",
     "MAX_ACTIONS_PER_HAND",
     "MAX_DRAWS",
+    "MAX_HANDS",
     "PLAYING",
     "TARGET",
     "Game",
     "HandResult",
     "IllegalAction",
+    "Move",
+    "Phase",
     "deal_order",
+    "fits",
     "suit_name",
 ]

@@ -1,10 +1,13 @@
-"""Saves: a versioned, JSON-ready dict that restores a game exactly.
+"""Position snapshots, format version 1: what the page's first version saved.
 
-A save holds the whole position, mid-turn included (draws already used), so
-the page can write it after every action and a closed tab resumes where it
-was. :func:`load` checks everything it reads and raises :class:`SaveError`
-(one type, a Spanish message) for anything wrong: it never lets a
-``KeyError`` or ``TypeError`` out.
+Saves are now records (:mod:`engine.record`: the code and every move,
+replayed through the rules). This module still reads the snapshots the first
+version of the page wrote, so those games are not lost, and tests use it to
+build hand-made positions. :func:`load` checks everything it reads and raises
+:class:`SaveError` (one type, a Spanish message) for anything wrong: it never
+lets a ``KeyError`` or ``TypeError`` out. :func:`legacy_record` turns a
+snapshot into a record and accepts it only if replaying that record gives
+exactly the same position.
 
 Format ``ocho-loco/save`` version 1::
 
@@ -13,9 +16,13 @@ Format ``ocho-loco/save`` version 1::
      "hands": [["3H", ...], [...]], "stock": ["4C", ...],   # stock top first
      "pile": ["10C", ...],                                  # pile top last
      "active_suit": "C", "draws": 1, "reshuffles": 0,
-     "totals": [0, 0], "history": ["0:draw", ...],
+     "totals": [0, 0], "history": ["0:draw", ...],          # this hand only
+     "actions": 1,                                          # optional: actions this hand
      "result": null | {"hand", "winner", "leftovers", "penalties",
                        "totals", "game_over", "winners"}}
+
+History lines are ``<seat>:<action>``, and ``reshuffle`` right before the
+draw that emptied the pile into a new stock.
 """
 
 from __future__ import annotations
@@ -23,9 +30,11 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import BY_TEXT as ACTIONS_BY_TEXT
+from .actions import DRAW
 from .cards import BY_TEXT, POINTS, SUIT_LETTERS, TEXT, Card
 from .codes import CodeError, GameCode
-from .game import GAME_OVER, HAND_OVER, MAX_DRAWS, PLAYING, TARGET, Game, HandResult
+from .game import GAME_OVER, HAND_OVER, MAX_DRAWS, PLAYING, TARGET, Game, HandResult, Move, Phase
+from .record import Record, RecordError
 
 FORMAT = "ocho-loco/save"
 VERSION = 1
@@ -53,7 +62,7 @@ def dump(game: Game) -> dict[str, Any]:
         "draws": game.draws,
         "reshuffles": game.reshuffles,
         "totals": list(game.totals),
-        "history": list(game.history),
+        "history": _history_lines(game.hand_history),
         "actions": game.actions_this_hand,
         "result": None
         if result is None
@@ -98,17 +107,34 @@ def _cards(value: Any, what: str) -> list[Card]:
     return out
 
 
-def _history_entry(entry: object, players: int) -> bool:
-    """Whether ``entry`` is one line the game itself writes (bots parse them)."""
-    if entry == "reshuffle":
-        return True
-    if not isinstance(entry, str):
-        return False
-    seat, _, what = entry.partition(":")
-    if seat not in [str(s) for s in range(players)]:
-        return False
-    action = ACTIONS_BY_TEXT.get(what.upper())
-    return action is not None and action.text == what
+def _history_lines(moves: list[Move]) -> list[str]:
+    lines = []
+    for move in moves:
+        if move.reshuffled:
+            lines.append("reshuffle")
+        lines.append(f"{move.seat}:{move.action.text}")
+    return lines
+
+
+def _history_moves(lines: list[object], players: int) -> list[Move]:
+    """The typed history of version-1 lines; :class:`SaveError` for a line the game never writes."""
+    moves: list[Move] = []
+    reshuffle = False
+    for entry in lines:
+        if entry == "reshuffle" and not reshuffle:
+            reshuffle = True
+            continue
+        seat, _, what = entry.partition(":") if isinstance(entry, str) else ("", "", "")
+        action = ACTIONS_BY_TEXT.get(what.upper())
+        if seat not in [str(s) for s in range(players)] or action is None or action.text != what:
+            raise SaveError("El historial de la partida guardada no es válido.")
+        if reshuffle and action is not DRAW:
+            raise SaveError("El historial de la partida guardada no es válido.")
+        moves.append(Move(int(seat), action, reshuffle))
+        reshuffle = False
+    if reshuffle:
+        raise SaveError("El historial de la partida guardada no es válido.")
+    return moves
 
 
 def _load_result(data: Any, players: int) -> HandResult:
@@ -171,9 +197,7 @@ def load(data: object) -> Game:
         not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < TARGET + 50 * 52 for t in totals
     ):
         raise SaveError("Los totales de la partida guardada no son válidos.")
-    history = _get(data, "history", list)
-    if not all(_history_entry(h, players) for h in history):
-        raise SaveError("El historial de la partida guardada no es válido.")
+    history = _history_moves(_get(data, "history", list), players)
     suit_text = _get(data, "active_suit", str)
     if len(suit_text) != 1 or suit_text not in SUIT_LETTERS:
         raise SaveError("El palo activo de la partida guardada no es válido.")
@@ -183,7 +207,7 @@ def load(data: object) -> Game:
     game.hand_no = _int(data, "hand", 0, 10**6)
     game.leader = _int(data, "leader", 0, players - 1)
     game.turn = _int(data, "turn", 0, players - 1)
-    game.phase = phase
+    game.phase = Phase(phase)
     game.hands = hands
     stock.reverse()
     game.stock = stock
@@ -192,12 +216,37 @@ def load(data: object) -> Game:
     game.draws = _int(data, "draws", 0, MAX_DRAWS)
     game.reshuffles = _int(data, "reshuffles", 0, 10**6)
     game.totals = list(totals)
-    game.history = list(history)
+    game.history = history
+    game.hand_start = 0
     game.actions_this_hand = _int(data, "actions", 0, 10**9) if "actions" in data else len(history)
     raw_result = data.get("result")
     game.result = None if raw_result is None else _load_result(raw_result, players)
     _check_consistency(game)
+    # Earlier hands are known only by their totals (a snapshot keeps one hand's moves).
+    before = list(game.totals)
+    if game.phase != PLAYING and game.result is not None:
+        before = [t - p for t, p in zip(game.result.totals, game.result.penalties, strict=True)]
+    game.origin = None if game.hand_no == 0 else (game.hand_no, game.leader, tuple(before))
     return game
+
+
+def legacy_record(game: Game, level: str = "normal") -> Record:
+    """The record of a game read from a snapshot, if replaying it gives back exactly that position.
+
+    The deal and the moves of the snapshot's hand are checked by replay; for
+    a hand after the first, the totals carried from earlier hands are not
+    (the snapshot never held those hands' moves), so the record is marked
+    unverified. Raises :class:`SaveError` when the snapshot is not what its
+    own moves give.
+    """
+    record = game.record(level)
+    try:
+        replayed = record.replay()
+    except (RecordError, ValueError) as err:
+        raise SaveError(f"La partida guardada no sale de sus propias jugadas: {err}") from None
+    if dump(replayed) | {"actions": 0} != dump(game) | {"actions": 0}:
+        raise SaveError("La partida guardada no es la que dan su código y sus jugadas.")
+    return record
 
 
 def _check_consistency(game: Game) -> None:

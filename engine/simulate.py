@@ -2,13 +2,17 @@
 
 Command line::
 
-    python -m engine.simulate --players 2 --bots cpu,random --games 1000 --seed 7 [--log FILE]
+    python -m engine.simulate --players 2 --bots cpu,random --games 1000 --seed 7 \
+        [--log FILE] [--records FILE]
 
 The last line printed is one JSON object with the tallies (see :class:`Tally`).
 Game ``i`` of seed ``s`` is dealt from the code drawn from
 ``stream(s, "game", i)`` whatever the bots are, so two runs with the same seed
 and different bots play the same deals; a random bot in seat ``k`` of game
 ``i`` is seeded with ``(s, i, k)``.
+
+``--records FILE`` writes each game's record (:mod:`engine.record`), one text
+per line, which ``python -m engine.replay FILE`` checks again.
 
 The log (``--log``) is JSON Lines, one record per event, in order; it holds
 everything an independent referee (``tools/referee.py``) needs to replay and
@@ -42,11 +46,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .actions import DRAW_KIND, PLAY_KIND
 from .bots import BOT_NAMES, Bot, RandomBot, make_bot
-from .cards import SUIT_LETTERS, TEXT
 from .codes import GameCode, stream
 from .game import GAME_OVER, MAX_ACTIONS_PER_HAND, PLAYING, Game
+from .record import Record
+from .replay import events
 
 # A bot for (game index, seat).
 BotFactory = Callable[[int, int], Bot]
@@ -115,60 +119,45 @@ def named_factory(names: Sequence[str], seed: object) -> BotFactory:
     return factory
 
 
-def _cards(cards: Sequence[int]) -> list[str]:
-    return [TEXT[c] for c in cards]
+def play_game(
+    code: GameCode,
+    bots: Sequence[Bot],
+    *,
+    index: int = 0,
+    log: Logger | None = None,
+    records: list[Record] | None = None,
+) -> Tally:
+    """Play one game of ``code`` to its end; return its tally (``seconds`` left at 0).
 
-
-def play_game(code: GameCode, bots: Sequence[Bot], *, index: int = 0, log: Logger | None = None) -> Tally:
-    """Play one game of ``code`` to its end; return its tally (``seconds`` left at 0)."""
+    ``log`` receives the game's events (built by replaying its record, see
+    :func:`engine.replay.events`); ``records`` gets the game's record appended.
+    """
     game = Game.new(code)
     players = game.players
     if len(bots) != players:
         raise ValueError(f"{players} seats need {players} bots, got {len(bots)}")
     tally = Tally(players, games=1)
     while True:
-        if log is not None:
-            log(
-                {
-                    "event": "deal",
-                    "game": index,
-                    "hand": game.hand_no,
-                    "code": code.text,
-                    "leader": game.leader,
-                    "hands": [_cards(h) for h in game.hands],
-                    "stock": _cards(game.stock[::-1]),
-                    "top": TEXT[game.top],
-                    "active_suit": SUIT_LETTERS[game.active_suit],
-                }
-            )
-        _play_hand(game, bots, index, log)
+        _play_hand(game, bots)
         tally.hands += 1
         tally.actions += game.actions_this_hand
         result = game.result
         assert result is not None, "a finished hand has a result"
         tally.penalty = [a + b for a, b in zip(tally.penalty, result.penalties, strict=True)]
-        if log is not None:
-            log(
-                {
-                    "event": "hand_end",
-                    "game": index,
-                    "hand": game.hand_no,
-                    "winner": result.winner,
-                    "penalties": list(result.penalties),
-                    "totals": list(result.totals),
-                }
-            )
         if game.phase == GAME_OVER:
             break
         game.next_hand()
     for seat in game.winners:
         tally.wins[seat] += 1
     if log is not None:
-        log({"event": "game_end", "game": index, "winners": list(game.winners), "totals": list(game.totals)})
+        for event in events(game.record(), index):
+            log(event)
+    if records is not None:
+        records.append(game.record())
     return tally
 
 
-def _play_hand(game: Game, bots: Sequence[Bot], index: int, log: Logger | None) -> None:
+def _play_hand(game: Game, bots: Sequence[Bot]) -> None:
     while game.phase == PLAYING:
         if game.actions_this_hand >= MAX_ACTIONS_PER_HAND:
             raise RuntimeError(
@@ -178,31 +167,7 @@ def _play_hand(game: Game, bots: Sequence[Bot], index: int, log: Logger | None) 
         bot = bots[seat]
         # A random bot makes the same choice from legal_actions() as from a view, so skip the view.
         action = bot.pick(game.legal_actions()) if type(bot) is RandomBot else bot.choose(game.view(seat))
-        if log is None:
-            game.apply(action)
-            continue
-        reshuffles = game.reshuffles
-        drawn = game.apply(action)
-        record: dict[str, Any] = {
-            "event": "action",
-            "game": index,
-            "hand": game.hand_no,
-            "seat": seat,
-            "action": action.kind,
-        }
-        if action.kind == DRAW_KIND:
-            assert drawn is not None
-            if game.reshuffles != reshuffles:
-                # The new stock as shuffled: the drawn card was its top.
-                stock = [TEXT[drawn], *_cards(game.stock[::-1])]
-                log({"event": "reshuffle", "game": index, "hand": game.hand_no, "stock": stock})
-            record["card"] = TEXT[drawn]
-        elif action.kind == PLAY_KIND:
-            assert action.card is not None
-            record["card"] = TEXT[action.card]
-            if action.suit is not None:
-                record["suit"] = action.suit.letter
-        log(record)
+        game.apply(action)
 
 
 def run(
@@ -213,8 +178,9 @@ def run(
     *,
     start: int = 0,
     log: Logger | None = None,
+    records: list[Record] | None = None,
 ) -> Tally:
-    """Play games ``start .. start+games-1`` of ``seed`` and tally them."""
+    """Play games ``start .. start+games-1`` of ``seed`` and tally them (records appended to ``records``)."""
     factory = named_factory(bots, seed) if not callable(bots) else bots
     if not callable(bots) and len(bots) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
@@ -222,7 +188,8 @@ def run(
     began = time.perf_counter()
     for index in range(start, start + games):
         seats = [factory(index, seat) for seat in range(players)]
-        tally.add(play_game(game_code(players, seed, index), seats, index=index, log=log))
+        code = game_code(players, seed, index)
+        tally.add(play_game(code, seats, index=index, log=log, records=records))
     tally.seconds = time.perf_counter() - began
     return tally
 
@@ -258,6 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", default="7", help="any text; fixes the deals")
     parser.add_argument("--log", default=None, help="write a JSON Lines event log to this file")
+    parser.add_argument("--records", default=None, help="write each game's record text, one per line")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (not with --log)")
     args = parser.parse_args(argv)
     names = args.bots.split(",") if args.bots else ["cpu"] + ["random"] * (args.players - 1)
@@ -269,11 +237,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     seed: object = int(args.seed) if args.seed.isdigit() else args.seed
+    records: list[Record] | None = [] if args.records else None
     if args.log:
         with open(args.log, "w", encoding="utf-8") as out:
-            tally = run(args.players, names, args.games, seed, log=_writer(out))
+            tally = run(args.players, names, args.games, seed, log=_writer(out), records=records)
+    elif records is not None:
+        tally = run(args.players, names, args.games, seed, records=records)
     else:
         tally = run_parallel(args.players, names, args.games, seed, args.jobs)
+    if args.records and records is not None:
+        with open(args.records, "w", encoding="utf-8") as out:
+            out.writelines(str(record) + "\n" for record in records)
     summary = tally.summary(players=args.players, bots=names, seed=seed)
     for seat, name in enumerate(names):
         mean = tally.penalty[seat] / max(tally.hands, 1)

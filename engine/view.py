@@ -8,19 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
-from .cards import RANK_OF, SUIT_OF, Card, sort_key
-from .game import MAX_DRAWS, Game, HandResult
+from .actions import PLAY_KIND, Action
+from .cards import RANK_OF, Card, sort_key
+from .game import MAX_DRAWS, PLAYING, Game, HandResult, Move, Phase
 
 
 @dataclass(frozen=True)
 class SeatView:
     """A snapshot of the table from ``seat``'s chair.
 
-    ``history`` is the public record of this hand: ``"1:draw"``, ``"0:7H"``,
-    ``"2:8S:C"`` (an 8 naming clubs), ``"1:pass"`` or ``"reshuffle"``; which
-    card a draw took is not in it. ``legal`` is empty unless it is ``seat``'s
-    turn.
+    ``history`` is the public record of this hand, one
+    :class:`~engine.game.Move` per action (printed ``1:draw``, ``0:7H``,
+    ``2:8S:C`` for an 8 naming clubs, ``1:pass``; ``1:draw*`` when the pile was
+    reshuffled into a new stock first); which card a draw took is not in it.
+    ``legal`` is empty unless it is ``seat``'s turn.
     """
 
     seat: int
@@ -28,7 +29,7 @@ class SeatView:
     code: str
     hand_no: int
     leader: int
-    phase: str
+    phase: Phase
     turn: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
@@ -41,12 +42,12 @@ class SeatView:
     can_pass: bool
     legal: tuple[Action, ...]
     totals: tuple[int, ...]
-    history: tuple[str, ...]
+    history: tuple[Move, ...]
     result: HandResult | None
 
     @property
     def my_turn(self) -> bool:
-        return self.turn == self.seat and self.phase == "play"
+        return self.turn == self.seat and self.phase == PLAYING
 
     @property
     def draws_left(self) -> int:
@@ -61,20 +62,23 @@ class SeatView:
         return sorted(self.hand, key=sort_key)
 
     def legal_cards(self) -> tuple[Card, ...]:
-        """Cards of this hand that rule 4 allows on the current top card."""
-        top_rank = RANK_OF[self.top]
-        return tuple(
-            c
-            for c in self.hand
-            if RANK_OF[c] == 8 or SUIT_OF[c] == self.active_suit or RANK_OF[c] == top_rank
-        )
+        """Cards this seat may play now (from ``legal``: empty when it is not its turn), once each."""
+        out: list[Card] = []
+        for action in self.legal:
+            if action.kind == PLAY_KIND and action.card is not None and action.card not in out:
+                out.append(action.card)
+        return tuple(out)
+
+    def plays_of(self, card: Card) -> tuple[Action, ...]:
+        """The legal actions that play ``card``: one, four for an 8 that names a suit, or none."""
+        return tuple(a for a in self.legal if a.card == card)
 
 
 def seat_view(game: Game, seat: int) -> SeatView:
     """Build the view of ``game`` for ``seat``."""
     if not 0 <= seat < game.players:
         raise ValueError(f"no hay asiento {seat} en una mesa de {game.players}")
-    on_turn = game.turn == seat and game.phase == "play"
+    on_turn = game.turn == seat and game.phase == PLAYING
     return SeatView(
         seat=seat,
         players=game.players,
@@ -94,6 +98,6 @@ def seat_view(game: Game, seat: int) -> SeatView:
         can_pass=on_turn and game.can_pass(),
         legal=tuple(game.legal_actions()) if on_turn else (),
         totals=tuple(game.totals),
-        history=tuple(game.history),
+        history=tuple(game.hand_history),
         result=game.result,
     )

@@ -232,7 +232,7 @@ def _is_fresh_deal(game: Game) -> bool:
     order = deal_order(game.code, game.hand_no)
     p, n = game.players, len(game.hands[0]) * game.players
     return (
-        not game.history
+        not game.hand_history
         and game.hands == [order[s:n:p] for s in range(p)]
         and game.pile == [order[n]]
         and game.stock == order[n + 1 :][::-1]

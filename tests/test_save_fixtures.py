@@ -66,7 +66,7 @@ def test_v1_save_restores_the_same_position() -> None:
     assert len(game.stock) == 35
     assert game.stock[-1] == Card.parse("3D")  # the next card drawn
     assert list(game.totals) == [0, 0, 0]
-    assert game.history[-1] == "0:draw"
+    assert str(game.history[-1]) == "0:draw"
     assert len(game.all_cards()) == 52
     # The restored game keeps playing: 10H matches the 10 on top.
     assert "10H" in [str(a) for a in game.legal_actions()]

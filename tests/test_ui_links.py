@@ -6,7 +6,7 @@ import json
 
 import pytest
 from fake_screen import FakeScreen, make_table
-from support import position
+from support import position, texts
 
 from engine import save
 from engine.codes import ALPHABET, GameCode
@@ -138,7 +138,7 @@ def test_link_with_an_unfinished_different_save_asks_and_keeps_on_no() -> None:
     assert screen.hash != link_hash(CODE3)
     assert screen.body == "chooser", "the open chooser of the kept game comes back"
     table.choose_suit("H")
-    assert table.game.history == ["0:8S:H"]
+    assert texts(table.game.history) == ["0:8S:H"]
 
 
 def test_link_with_an_unfinished_different_save_replaces_on_yes() -> None:
@@ -192,11 +192,11 @@ def test_link_pasted_while_playing_asks_and_holds_the_cpu() -> None:
     table.open_link(link_hash(OTHER))
     assert screen.body == "replace"
     screen.run_timers()
-    assert table.game is not None and table.game.history == ["0:7H"], "the CPU waits for the answer"
+    assert table.game is not None and texts(table.game.history) == ["0:7H"], "the CPU waits for the answer"
     table.answer_replace(False)
     assert screen.body == "cpu"
     screen.run_timers()
-    assert table.game.history == ["0:7H", "1:draw", "1:KH"]
+    assert texts(table.game.history) == ["0:7H", "1:draw", "1:KH"]
     table.open_link(link_hash(OTHER))
     table.answer_replace(True)
     assert table.game.code == OTHER and screen.hash == link_hash(OTHER)

@@ -1,0 +1,292 @@
+"""The record of a game: its code and every move, replayed through the rules to get any position.
+
+A game is fully described by its :class:`~engine.codes.GameCode` (which fixes
+every deal and every reshuffle) and the ordered list of the actions taken,
+all hands together. The seat of each move is implied by turn order, and a
+move that follows a finished hand deals the next one (led by that hand's
+winner), so nothing else is stored. :meth:`Record.replay` rebuilds the
+position by applying every move with :meth:`Game.apply
+<engine.game.Game.apply>`, which checks each one: an edited record can only
+give a different legal game or be refused, never a position the rules
+cannot reach.
+
+Text form (URL-safe, for saves, links and files)::
+
+    r1.A2K7QM92.n.RxA
+    |  |        | `- the moves, 7 bits each, packed into base64url symbols
+    |  |        `--- the CPU level: f (fácil), n (normal), d (difícil)
+    |  `------------ the game code
+    `--------------- the record format, version 1
+
+A move's number is: 0-51 the card played (``Card`` order; an 8 as a last
+card names no suit), 52 + 4 x eight + suit for an 8 naming a suit (eight =
+0..3 for 8S, 8H, 8D, 8C; suit in ``S H D C`` order), 68 ``draw``, 69
+``pass``. The numbers are written as one bit string, most significant bit
+first, cut into 6-bit symbols of the base64url alphabet; the last symbol is
+padded with zero bits, so ``n`` moves take ``ceil(7n / 6)`` symbols and the
+count is ``floor(6 x symbols / 7)``. Only the canonical text is accepted, so
+``str(Record.parse(text)) == text``.
+
+A record may start part-way through a game (only saves from the first
+version of the page, which kept one hand's moves, need it). Such a record
+carries the hand it starts from, that hand's leader and the totals so far as
+a fifth field ``<hand>-<leader>-<total>-<total>[-<total>]``; the deal and the
+moves of that hand are verified like any other, the carried totals are not,
+so :attr:`Record.verified` is False and nothing that compares scores accepts
+it.
+
+>>> from engine.game import Game
+>>> game = Game.new("A2K7QM92")
+>>> for text in ("10D", "draw"):
+...     _ = game.apply(Action.parse(text))
+>>> record = game.record()
+>>> str(record)
+'r1.A2K7QM92.n.RxA'
+>>> Record.parse(str(record)).replay().hands == game.hands
+True
+>>> Record.parse("r1.A2K7QM92.n.RxA").moves
+(Action('10D'), Action('draw'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .actions import DRAW, PASS, PLAY, PLAY8, Action
+from .cards import EIGHTS, SUITS
+from .codes import CodeError, GameCode
+from .game import GAME_OVER, HAND_OVER, MAX_ACTIONS_PER_HAND, MAX_HANDS, TARGET, Game, IllegalAction
+
+FORMAT = "r1"
+LEVELS = {"f": "facil", "n": "normal", "d": "dificil"}
+LEVEL_LETTERS = {name: letter for letter, name in LEVELS.items()}
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_SYMBOL = {ch: i for i, ch in enumerate(ALPHABET)}
+BITS = 7
+# The rules' own bound: no game has more hands, no hand more actions (engine.game).
+MAX_MOVES = MAX_HANDS * MAX_ACTIONS_PER_HAND
+MAX_TEXT = len("r1.A2K7QM92.n.") + -(-MAX_MOVES * BITS // 6) + len(".199-2-99-99-99")
+
+# Move numbers, both ways.
+ACTION_OF: tuple[Action, ...] = (
+    *PLAY,
+    *(PLAY8[eight][suit] for eight in EIGHTS for suit in SUITS),
+    DRAW,
+    PASS,
+)
+NUMBER_OF: dict[Action, int] = {action: n for n, action in enumerate(ACTION_OF)}
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; the message is a Spanish sentence.
+
+    ``index`` is the 0-based number of the first move the rules refused
+    (``None`` when the text itself is unreadable) and ``reason`` the engine's
+    words for it.
+    """
+
+    def __init__(self, message: str, index: int | None = None, reason: str = "") -> None:
+        super().__init__(message)
+        self.index = index
+        self.reason = reason or message
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a partial record begins: hand number, its leader and the totals before it (unverified)."""
+
+    hand: int
+    leader: int
+    totals: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "-".join(str(n) for n in (self.hand, self.leader, *self.totals))
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as its code, the CPU level it is played against and every move in order."""
+
+    code: GameCode
+    moves: tuple[Action, ...] = ()
+    level: str = "normal"
+    start: Start | None = None
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVEL_LETTERS:
+            raise RecordError("El nivel de la CPU de la partida no es válido.")
+        if len(self.moves) > MAX_MOVES:
+            raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
+
+    @property
+    def verified(self) -> bool:
+        """Whether replaying checks the whole game (a record that starts part-way does not)."""
+        return self.start is None
+
+    def __str__(self) -> str:
+        parts = [FORMAT, self.code.text, LEVEL_LETTERS[self.level], pack(NUMBER_OF[m] for m in self.moves)]
+        if self.start is not None:
+            parts.append(str(self.start))
+        return ".".join(parts)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def extends(self, other: Record) -> bool:
+        """Whether this record is ``other`` with zero or more moves added (the same game, moved on)."""
+        return (
+            self.code == other.code
+            and self.level == other.level
+            and self.start == other.start
+            and self.moves[: len(other.moves)] == other.moves
+        )
+
+    def prefix(self, count: int) -> Record:
+        """The record of the first ``count`` moves."""
+        return Record(self.code, self.moves[:count], self.level, self.start)
+
+    def added(self, action: Action) -> Record:
+        return Record(self.code, (*self.moves, action), self.level, self.start)
+
+    @classmethod
+    def parse(cls, text: object) -> Record:
+        """Read a record's text form; raise :class:`RecordError` for anything else.
+
+        Length is checked before any decoding, so an oversized text costs nothing.
+        """
+        if not isinstance(text, str):
+            raise RecordError("La partida guardada no es un texto.")
+        if len(text) > MAX_TEXT:
+            raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
+        parts = text.split(".")
+        if len(parts) not in (4, 5) or parts[0] != FORMAT:
+            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
+        try:
+            code = GameCode.parse(parts[1])
+        except CodeError as err:
+            raise RecordError(f"El código de la partida no es válido: {err}") from None
+        if code.text != parts[1]:
+            raise RecordError("El código de la partida no está escrito en su forma normal.")
+        level = LEVELS.get(parts[2])
+        if level is None:
+            raise RecordError("El nivel de la CPU de la partida no es válido.")
+        moves = tuple(ACTION_OF[n] for n in unpack(parts[3]))
+        start = _parse_start(parts[4], code.players) if len(parts) == 5 else None
+        return cls(code, moves, level, start)
+
+    def replay(self) -> Game:
+        """The game after every move, each one checked by the rules.
+
+        Raises :class:`RecordError` naming the first move the rules refuse.
+        """
+        game = self.first_game()
+        for _ in self.games(game):
+            pass
+        return game
+
+    def games(
+        self, game: Game | None = None, on_deal: Callable[[Game], None] | None = None
+    ) -> Iterator[Game]:
+        """Apply the moves one by one to ``game`` (a fresh one by default), yielding it after each.
+
+        A move after a finished hand first deals the next one; ``on_deal`` is
+        then called with the freshly dealt game.
+        """
+        if game is None:
+            game = self.first_game()
+        per_hand = 0
+        for index, action in enumerate(self.moves):
+            if game.phase == HAND_OVER:
+                game.next_hand()
+                per_hand = 0
+                if on_deal is not None:
+                    on_deal(game)
+            elif game.phase == GAME_OVER:
+                raise RecordError(
+                    f"La jugada {index + 1} ({action}) llega con la partida ya terminada.",
+                    index,
+                    "La partida ha terminado.",
+                )
+            per_hand += 1
+            if per_hand > MAX_ACTIONS_PER_HAND:
+                raise RecordError(
+                    f"La mano {game.hand_no + 1} tiene más jugadas de las que permiten las reglas.",
+                    index,
+                    "Demasiadas jugadas en una mano.",
+                )
+            try:
+                game.apply(action)
+            except IllegalAction as err:
+                message = f"La jugada {index + 1} ({action}) no vale: {err}"
+                raise RecordError(message, index, str(err)) from None
+            yield game
+
+    def first_game(self) -> Game:
+        """The game before the first move: the first hand dealt (or the hand a partial record starts at)."""
+        if self.start is None:
+            return Game.new(self.code)
+        return Game.new(self.code, origin=(self.start.hand, self.start.leader, self.start.totals))
+
+
+def _parse_start(text: str, players: int) -> Start:
+    numbers = text.split("-")
+    if len(numbers) != 2 + players or not all(n.isdigit() and len(n) <= 3 for n in numbers):
+        raise RecordError("El comienzo de la partida guardada no es válido.")
+    hand, leader, *totals = (int(n) for n in numbers)
+    if not (0 < hand < MAX_HANDS and leader < players and all(t < TARGET for t in totals)):
+        raise RecordError("El comienzo de la partida guardada no es válido.")
+    start = Start(hand, leader, tuple(totals))
+    if str(start) != text:
+        raise RecordError("El comienzo de la partida guardada no está escrito en su forma normal.")
+    return start
+
+
+def pack(numbers: Iterator[int] | Sequence[int]) -> str:
+    """Move numbers (0..127) as base64url symbols, 7 bits each, zero-padded at the end.
+
+    >>> pack([68, 69]), unpack(pack([68, 69]))
+    ('iRQ', [68, 69])
+    """
+    out: list[str] = []
+    acc = 0
+    bits = 0
+    for n in numbers:
+        acc = (acc << BITS) | n
+        bits += BITS
+        while bits >= 6:
+            bits -= 6
+            out.append(ALPHABET[(acc >> bits) & 63])
+        acc &= (1 << bits) - 1
+    if bits:
+        out.append(ALPHABET[(acc << (6 - bits)) & 63])
+    return "".join(out)
+
+
+def unpack(text: str) -> list[int]:
+    """The move numbers of :func:`pack`'s text; :class:`RecordError` unless it is canonical."""
+    count = len(text) * 6 // BITS
+    if len(text) != -(-count * BITS // 6):
+        raise RecordError("Las jugadas de la partida no están escritas en su forma normal.")
+    out: list[int] = []
+    acc = 0
+    bits = 0
+    for ch in text:
+        value = _SYMBOL.get(ch)
+        if value is None:
+            raise RecordError("Las jugadas de la partida llevan caracteres que no se usan.")
+        acc = (acc << 6) | value
+        bits += 6
+        if bits >= BITS and len(out) < count:
+            bits -= BITS
+            n = acc >> bits
+            if n >= len(ACTION_OF):
+                raise RecordError("Las jugadas de la partida tienen un número que no es ninguna jugada.")
+            out.append(n)
+            acc &= (1 << bits) - 1
+    if acc:  # padding bits must be zero, or two texts would mean one record
+        raise RecordError("Las jugadas de la partida no están escritas en su forma normal.")
+    return out
+
+
+__all__ = ["LEVELS", "MAX_MOVES", "Record", "RecordError", "Start", "pack", "unpack"]
