@@ -19,7 +19,17 @@ from engine import save
 from engine.actions import DRAW, PASS, Action
 from engine.cards import CARDS, EIGHT, SUIT_LETTERS, TEXT, Card, Suit
 from engine.codes import ALPHABET, GameCode, reshuffle_rng, shuffled
-from engine.game import GAME_OVER, HAND_OVER, HAND_SIZE, MAX_DRAWS, PLAYING, Game, IllegalAction, deal_order
+from engine.game import (
+    GAME_OVER,
+    HAND_OVER,
+    HAND_SIZE,
+    MAX_DRAWS,
+    PLAYING,
+    Game,
+    IllegalAction,
+    deal_order,
+    fits,
+)
 
 CODES = [GameCode.build(p, body) for p in (2, 3) for body in ("K7QM9", "22222", "ZZZZZ", "HXB4R")]
 
@@ -189,6 +199,26 @@ def test_rule_06_a_turned_up_starting_8_keeps_its_own_suit(players: int) -> None
 
 
 # -- rule 7 ------------------------------------------------------------------
+
+
+@given(st.sampled_from([2, 3]), st.integers(0, 2**32 - 1), st.integers(0, 300))
+def test_rule_04_and_the_draw_condition_are_written_once(players: int, seed: int, steps: int) -> None:
+    """The fast loops in legal_cards / legal_actions agree with ``fits`` and ``can_draw``."""
+    rng = random.Random(seed)
+    game = Game.new(GameCode.build(players, "K7QM9"))
+    for _ in range(steps):
+        if game.phase == GAME_OVER:
+            break
+        if game.phase == HAND_OVER:
+            game.next_hand()
+        top_rank = game.top.rank
+        for seat in range(players):
+            expected = [c for c in game.hands[seat] if fits(c, game.active_suit, top_rank)]
+            assert game.legal_cards(seat) == expected
+        legal = game.legal_actions()
+        assert sorted({a.card for a in legal if a.card is not None}) == sorted(game.legal_cards())
+        assert (DRAW in legal) == game.can_draw
+        game.apply(choose(game, rng))
 
 
 def test_rule_07_up_to_3_draws_even_holding_a_legal_card_then_play_any_legal() -> None:
