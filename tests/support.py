@@ -12,13 +12,13 @@ Cards not named anywhere go to the stock (under the named ones) unless
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import save
 from engine.actions import ALL_ACTIONS, Action
 from engine.cards import CARDS, EIGHT, RANK_OF, SUIT_LETTERS, SUIT_OF, Card
-from engine.codes import GameCode
-from engine.game import PLAYING, Game
+from engine.codes import ALPHABET, GameCode
+from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 
 CODE2 = GameCode.build(2, "K7QM9")
 CODE3 = GameCode.build(3, "K7QM9")
@@ -142,3 +142,32 @@ def play_out(game: Game, rng: random.Random, max_steps: int = 100_000) -> list[s
         game.apply(action)
         log.append(action.text)
     raise AssertionError(f"game did not end in {max_steps} steps: {game!r}")
+
+
+def reach(want: Callable[[Game], bool], players: int = 2, *, games: int = 300) -> Game:
+    """The first position of a fixed series of real games where ``want`` holds.
+
+    Hand-made :func:`position` games cannot be saved and reloaded (a save is
+    the code and the moves, and no code deals a hand-made position), so tests
+    that reload search real games instead: game ``i`` is dealt from a fixed
+    code and played by a seeded random player that prefers plays. The search
+    is deterministic: the same ``want`` always finds the same position.
+    """
+    for i in range(games):
+        body = "".join(ALPHABET[(i * 7 + k * 13) % len(ALPHABET)] for k in range(5))
+        game = Game.new(GameCode.build(players, body))
+        rng = random.Random(i)
+        for _ in range(3000):
+            if want(game):
+                return game
+            if game.phase == GAME_OVER:
+                break
+            if game.phase == HAND_OVER:
+                game.next_hand()
+            else:
+                game.apply(choose(game, rng))
+    raise AssertionError(f"no position found in {games} games")
+
+
+def human_to_play(game: Game) -> bool:
+    return game.phase == PLAYING and game.turn == 0

@@ -7,14 +7,19 @@ refuses to store lets the game go on; no storage at all is said once.
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 
 import pytest
 from fake_screen import FakeScreen, make_table
-from support import position
+from support import human_to_play, position, reach
 
 from engine import save
+from engine.actions import Action
+from engine.cards import CARDS, Card
 from engine.codes import GameCode
-from engine.game import Game
+from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
+from engine.record import Record
 from ui.storage import (
     ASIDE_PREFIX,
     MAX_ASIDE,
@@ -25,6 +30,7 @@ from ui.storage import (
     MemoryBackend,
     Store,
 )
+from ui.storage import _chooser as chooser_for
 from ui.table import Table
 
 CODE = GameCode.build(2, "K7QM9")
@@ -71,10 +77,15 @@ def test_memory_backend_round_trip_restores_the_game_exactly() -> None:
     assert store.notice is None
     loaded = Store(backend).load()
     assert loaded is not None
-    again, chooser = loaded
-    assert save.dump(again) == save.dump(game)
-    assert chooser is None
-    assert json.loads(backend.data[SAVE_KEY])["app"] == "ocho-loco"
+    assert save.dump(loaded.game) == save.dump(game)
+    assert loaded.chooser is None and loaded.level == "normal" and not loaded.legacy
+    stored = json.loads(backend.data[SAVE_KEY])
+    assert stored == {
+        "app": "ocho-loco",
+        "version": 2,
+        "record": str(game.record()),
+        "ui": {"chooser": None, "next_hand": False},
+    }
     backend.removeItem("missing")  # removing a missing key is fine, like localStorage
 
 
@@ -83,31 +94,66 @@ def test_nothing_saved_loads_as_none_without_a_notice() -> None:
     assert store.load() is None and store.notice is None
 
 
-def test_open_chooser_round_trips_only_for_a_playable_eight() -> None:
-    game = position(["8S 3C 4D", "5D 6D"], pile="9H")
+def test_open_chooser_round_trips_only_for_an_eight_that_must_name_a_suit() -> None:
+    game = reach(lambda g: human_to_play(g) and any(a.suit is not None for a in g.legal_actions()))
+    eight = next(a.card for a in game.legal_actions() if a.suit is not None)
     backend = MemoryBackend()
-    Store(backend).save(game, "8S")
+    Store(backend).save(game, chooser=eight)
     loaded = Store(backend).load()
-    assert loaded is not None and loaded[1] == "8S" and save.dump(loaded[0]) == save.dump(game)
-    for bad in ["3C", "8H", "ZZ", 7, ["8S"]]:
-        backend.setItem(SAVE_KEY, record(save.dump(game), ui={"chooser": bad}))
+    assert loaded is not None and loaded.chooser == eight and save.dump(loaded.game) == save.dump(game)
+    not_held = next(c for c in CARDS if c.rank == 8 and c not in game.hands[0])
+    for bad in ["3C", str(not_held), "ZZ", 7, ["8S"]]:
+        data = json.loads(backend.data[SAVE_KEY])
+        data["ui"]["chooser"] = bad
+        backend.setItem(SAVE_KEY, json.dumps(data))
         loaded = Store(backend).load()
-        assert loaded is not None and loaded[1] is None, bad
-    last = position(["8S", "5D 6D"], pile="9H")
-    Store(backend).save(last, "8S")
-    loaded = Store(backend).load()
-    assert loaded is not None and loaded[1] is None, "a last 8 never waits for a suit"
-    cpu_turn = position(["8S 3C", "5D 6D"], pile="9H", turn=1)
-    Store(backend).save(cpu_turn, "8S")
-    loaded = Store(backend).load()
-    assert loaded is not None and loaded[1] is None
+        assert loaded is not None and loaded.chooser is None, bad
+
+
+def test_the_chooser_is_kept_only_when_the_legal_actions_ask_for_a_suit() -> None:
+    assert chooser_for(position(["8S 3C 4D", "5D 6D"], pile="9H"), "8S") == Card.parse("8S")
+    assert chooser_for(position(["8S", "5D 6D"], pile="9H"), "8S") is None, "a last 8 names no suit"
+    assert chooser_for(position(["8S 3C", "5D 6D"], pile="9H", turn=1), "8S") is None, "not your turn"
+
+
+def test_a_next_hand_already_dealt_is_reopened_dealt() -> None:
+    table, screen, backend = make_table()
+    table.request_deal(2)
+    assert table.game is not None
+    rng = random.Random(3)
+    while table.game.phase == PLAYING:
+        if table.game.turn == 0:
+            fits = table.game.legal_cards()
+            if fits:
+                card = fits[0]
+                table.click_card(str(card))
+                if table.chooser is not None:
+                    table.choose_suit(rng.choice("SHDC"))
+            else:
+                table.main_button()
+        screen.run_timers()
+    assert table.game.phase in (HAND_OVER, GAME_OVER)
+    if table.game.phase == GAME_OVER:
+        return
+    table.next_hand()
+    assert json.loads(backend.data[SAVE_KEY])["ui"]["next_hand"] is True
+    again = Store(backend).load()
+    assert again is not None and again.game.hand_no == 1 and again.game.phase == PLAYING
+    assert save.dump(again.game) == save.dump(table.game)
 
 
 BAD_SAVES = {
     "corrupt_json": ("{not json", "Los datos no se pueden leer."),
     "not_an_object": ("[1, 2, 3]", "no son una partida de Ocho Loco"),
     "wrong_app": (record({}, app="otra-app"), "no son una partida de Ocho Loco"),
-    "wrong_version": (record({}, version=2), "otra versión"),
+    "wrong_version": (record({}, version=3), "otra versión"),
+    "record_not_text": (json.dumps({"app": "ocho-loco", "version": 2, "record": 5}), "no es un texto"),
+    "record_illegal_move": (
+        json.dumps({"app": "ocho-loco", "version": 2, "record": "r1.A2K7QM92.n.JA"}),
+        "La jugada 1 (6H) no vale: No tienes el 6 de corazones.",
+    ),
+    "too_large": ("x" * 300_000, "demasiado grandes"),
+    "nested_6000": ("[" * 6000 + "]" * 6000, "Los datos no se pueden leer."),
     "version_true": (record({}, version=True), "otra versión"),
     "engine_save_error": (record({"format": "ocho-loco/save", "version": 1}), "Falta el dato"),
     "cards_missing": ("ENGINE_MISSING_CARD", "faltan cartas"),
@@ -154,7 +200,7 @@ def test_page_with_a_corrupt_save_shows_the_notice_and_waits_to_deal() -> None:
     assert backend.getItem(ASIDE_PREFIX + "1") == "{oops"
     table.request_deal(2)
     assert table.game is not None
-    assert json.loads(backend.data[SAVE_KEY])["game"] == save.dump(table.game)
+    assert json.loads(backend.data[SAVE_KEY])["record"] == str(table.game.record())
     assert backend.getItem(ASIDE_PREFIX + "1") == "{oops", "a new game never overwrites the copy"
 
 
@@ -184,7 +230,7 @@ def test_table_keeps_playing_when_the_save_is_refused() -> None:
     backend.full = False
     table.main_button()
     assert not screen.last_notice
-    assert json.loads(backend.data[SAVE_KEY])["game"] == save.dump(table.game)
+    assert json.loads(backend.data[SAVE_KEY])["record"] == str(table.game.record())
 
 
 def test_no_storage_at_all_says_the_game_will_not_be_kept() -> None:
@@ -230,3 +276,51 @@ def test_clear_removes_only_the_save() -> None:
     store.set_table_size(3)
     store.clear()
     assert backend.getItem(SAVE_KEY) is None and backend.getItem(PREFS_KEY) == "3"
+
+
+# -- forged saves: edited as text, they replay to another legal game or are refused ------------
+
+
+def _saved_record_game() -> tuple[MemoryBackend, Game]:
+    game = reach(lambda g: human_to_play(g) and len(g.history) > 6 and len(g.hands[0]) > 2)
+    backend = MemoryBackend()
+    Store(backend).save(game)
+    return backend, game
+
+
+def _edit_record(backend: MemoryBackend, edit: Callable[[str], str]) -> None:
+    data = json.loads(backend.data[SAVE_KEY])
+    data["record"] = edit(data["record"])
+    backend.setItem(SAVE_KEY, json.dumps(data))
+
+
+def test_forged_save_that_sheds_cards_it_does_not_hold_is_set_aside() -> None:
+    backend, game = _saved_record_game()
+    stranger = [c for c in CARDS if c not in game.hands[0]][:3]
+    _edit_record(backend, lambda text: str(Record.parse(text).added(Action.play(stranger[0]))))
+    store = Store(backend)
+    assert store.load() is None
+    assert store.notice is not None and "no vale: No tienes" in store.notice
+    assert backend.getItem(ASIDE_PREFIX + "1") is not None
+
+
+def test_forged_save_that_changes_the_active_suit_is_set_aside() -> None:
+    backend, game = _saved_record_game()
+    eight = next(c for c in CARDS if c.rank == 8 and c not in game.hands[0])
+
+    def name_a_suit(text: str) -> str:
+        record = Record.parse(text)
+        return str(Record(record.code, (*record.moves, Action.play(eight, 2)), record.level))
+
+    _edit_record(backend, name_a_suit)
+    assert Store(backend).load() is None
+
+
+def test_forged_save_cannot_change_totals_without_losing_its_verification() -> None:
+    """A verified record has no totals to edit; a forged start field makes it unverified and says so."""
+    backend, _game = _saved_record_game()
+    assert "totals" not in backend.data[SAVE_KEY]
+    _edit_record(backend, lambda text: ".".join([*text.split(".")[:3], "", "1-0-0-99"]))
+    table, screen, _ = make_table(backend)
+    assert table.game is not None and not table.game.record().verified
+    assert screen.last_notice is not None and "no los puntos de las manos anteriores" in screen.last_notice

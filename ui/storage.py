@@ -1,10 +1,17 @@
 """The saved game in localStorage, with every failure turned into a message.
 
-The page saves after every action. A save is the engine's versioned dump
-wrapped with the page's own state (an open suit chooser)::
+The page saves after every action. A save is the game's record (its code,
+the CPU level and every move, :mod:`engine.record`) plus the little the page
+needs to reopen exactly (an open suit chooser, a next hand already dealt)::
 
-    {"app": "ocho-loco", "version": 1, "game": {...engine save...},
-     "ui": {"chooser": "8S" | null}}
+    {"app": "ocho-loco", "version": 2, "record": "r1.A2K7QM92.n.RxA",
+     "ui": {"chooser": "8S" | null, "next_hand": false}}
+
+Loading replays the record through the rules, so an edited save can only be
+another legal game or be refused; nothing else in the save is trusted.
+Version-1 saves (a snapshot of the position, :mod:`engine.save`) still load
+once, if replaying their own moves gives exactly their position, and are
+written back as version 2 by the next save.
 
 Keys carry the ``ocho-loco:`` prefix because every GitHub Pages project of
 one user shares a single origin. A save that cannot be read is never thrown
@@ -15,19 +22,26 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import dataclass
 from typing import Protocol
 
-from engine.cards import BY_TEXT, EIGHT, RANK_OF
-from engine.game import PLAYING, Game
-from engine.save import SaveError, dump, load
+from engine.cards import BY_TEXT, Card
+from engine.game import HAND_OVER, Game
+from engine.record import Record, RecordError
+from engine.save import SaveError, legacy_record, load
 
 PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
 ASIDE_PREFIX = PREFIX + "aparte:"
 PREFS_KEY = PREFIX + "mesa"
 APP = "ocho-loco"
-VERSION = 1
+VERSION = 2
 MAX_ASIDE = 5
+# A whole game's record is one or two thousand characters; anything far
+# larger is refused before it is parsed at all.
+MAX_SAVE_CHARS = 200_000
+# The save is an object holding strings and a small object: no deeper.
+MAX_DEPTH = 4
 
 
 class Backend(Protocol):
@@ -63,6 +77,16 @@ NOTICE_FULL = (
 )
 
 
+@dataclass(frozen=True)
+class Saved:
+    """A save read back: the replayed game, its level, an open chooser, and where it came from."""
+
+    game: Game
+    level: str = "normal"
+    chooser: Card | None = None
+    legacy: bool = False  # read from a version-1 snapshot (written back as version 2 on the next save)
+
+
 class Store:
     """Load and save the game; ``notice`` holds the latest problem worth telling."""
 
@@ -72,11 +96,22 @@ class Store:
         self.notice: str | None = None if self.persistent else NOTICE_NO_STORAGE
         self.failed = False
 
-    def save(self, game: Game, chooser: str | None = None) -> bool:
+    @staticmethod
+    def payload(game: Game, level: str = "normal", chooser: Card | None = None) -> str:
+        """The stored text for ``game``: its record and the page's own state."""
+        ui = {"chooser": None if chooser is None else str(chooser), "next_hand": False}
+        record = game.record(level)
+        if game.hand_start == len(game.history) and game.hand_no > 0 and game.history:
+            # A hand dealt but not yet begun: the record ends with the last hand's
+            # final move, and the page remembers that the next hand is on the table.
+            ui["next_hand"] = True
+        data = {"app": APP, "version": VERSION, "record": str(record), "ui": ui}
+        return json.dumps(data, separators=(",", ":"))
+
+    def save(self, game: Game, level: str = "normal", chooser: Card | None = None) -> bool:
         """Write the game; False (and a notice) if the browser refused."""
-        payload = {"app": APP, "version": VERSION, "game": dump(game), "ui": {"chooser": chooser}}
         try:
-            self.backend.setItem(SAVE_KEY, json.dumps(payload, separators=(",", ":")))
+            self.backend.setItem(SAVE_KEY, self.payload(game, level, chooser))
         except Exception:  # quota exceeded, storage disabled mid-session, ...
             if not self.failed:
                 self.notice = NOTICE_FULL
@@ -87,8 +122,8 @@ class Store:
             self.notice = None
         return True
 
-    def load(self) -> tuple[Game, str | None] | None:
-        """The saved game and open chooser, or None if there is none or it was set aside."""
+    def load(self) -> Saved | None:
+        """The saved game, or None if there is none or it was set aside (``notice`` says why)."""
         try:
             raw = self.backend.getItem(SAVE_KEY)
         except Exception:
@@ -97,28 +132,14 @@ class Store:
         if raw is None:
             return None
         try:
-            data = json.loads(raw)
-            if not isinstance(data, dict) or data.get("app") != APP:
-                raise SaveError("Los datos guardados no son una partida de Ocho Loco.")
-            version = data.get("version")
-            if type(version) is not int or version != VERSION:  # True == 1 in Python
-                raise SaveError("La partida guardada es de otra versión de la página.")
-            game = load(data.get("game"))
-            ui = data.get("ui")
-            chooser = ui.get("chooser") if isinstance(ui, dict) else None
-            if chooser is not None and not _chooser_fits(game, chooser):
-                chooser = None
-        # ValueError covers bad JSON; anything else (absurdly nested JSON hits the
-        # recursion limit) must not stop the page either: set it aside the same way.
-        except Exception as err:
+            return read(raw)
+        except SaveError as err:
             self._set_aside(raw)
-            reason = str(err) if isinstance(err, SaveError) else "Los datos no se pueden leer."
             self.notice = (
-                f"La partida guardada no se ha podido abrir: {reason} "
+                f"La partida guardada no se ha podido abrir: {err} "
                 "Se ha guardado aparte sin borrarla y empieza una partida nueva."
             )
             return None
-        return game, chooser
 
     def _set_aside(self, raw: str) -> None:
         try:
@@ -149,15 +170,74 @@ class Store:
             self.backend.setItem(PREFS_KEY, str(players))
 
 
-def _chooser_fits(game: Game, chooser: object) -> bool:
-    """An open suit chooser is only kept for an 8 the person could play now."""
-    card = BY_TEXT.get(chooser) if isinstance(chooser, str) else None
-    hand = game.hands[0]
-    return (
-        card is not None
-        and RANK_OF[card] == EIGHT
-        and game.phase == PLAYING
-        and game.turn == 0
-        and card in hand
-        and len(hand) > 1  # a last 8 is played at once, with no suit
-    )
+def read(raw: str) -> Saved:
+    """The game a stored text holds, replayed through the rules; :class:`SaveError` says what is wrong.
+
+    Size and nesting are checked before parsing, so no stored text, however
+    large or deep, can exhaust memory or the interpreter's stack.
+    """
+    if len(raw) > MAX_SAVE_CHARS:
+        raise SaveError("Los datos guardados son demasiado grandes para ser una partida.")
+    if nesting(raw) > MAX_DEPTH:
+        raise SaveError("Los datos no se pueden leer.")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise SaveError("Los datos no se pueden leer.") from None
+    if not isinstance(data, dict) or data.get("app") != APP:
+        raise SaveError("Los datos guardados no son una partida de Ocho Loco.")
+    version = data.get("version")
+    ui = data.get("ui")
+    ui = ui if isinstance(ui, dict) else {}
+    if type(version) is int and version == 1:  # ``True == 1`` in Python: compare the type too
+        game = load(data.get("game"))
+        level, legacy = "normal", True
+        legacy_record(game)
+    elif type(version) is int and version == VERSION:
+        try:
+            record = Record.parse(data.get("record"))
+            game = record.replay()
+        except RecordError as err:
+            raise SaveError(str(err)) from None
+        level, legacy = record.level, False
+        if ui.get("next_hand") is True and game.phase == HAND_OVER:
+            game.next_hand()
+    else:
+        raise SaveError("La partida guardada es de otra versión de la página.")
+    chooser = _chooser(game, ui.get("chooser"))
+    return Saved(game, level, chooser, legacy)
+
+
+def nesting(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in a JSON text (brackets inside strings do not count).
+
+    >>> nesting('{"a": [1, "[[["], "b": {}}')
+    2
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _chooser(game: Game, text: object) -> Card | None:
+    """An open suit chooser is kept only for an 8 the person could play now naming a suit."""
+    card = BY_TEXT.get(text) if isinstance(text, str) else None
+    if card is None:
+        return None
+    plays = game.view(0).plays_of(card)
+    return card if any(a.suit is not None for a in plays) else None

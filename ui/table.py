@@ -19,7 +19,7 @@ from typing import Protocol
 
 from engine.actions import DRAW, PASS, PLAY, PLAY8, Action
 from engine.bots import make_bot
-from engine.cards import BY_TEXT, RANK_OF, SUIT_LETTERS, Card
+from engine.cards import BY_TEXT, SUIT_LETTERS, Card
 from engine.codes import GameCode
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
 from engine.view import SeatView
@@ -46,6 +46,10 @@ def _note_cpu_ms(ms: float) -> None:
 
 HUMAN = 0
 CPU_DELAY_MS = 700
+NOTICE_LEGACY = (
+    "Esta partida viene de una versión anterior de la página: se comprueban el reparto y las jugadas "
+    "de la mano en curso, pero no los puntos de las manos anteriores."
+)
 REVEAL_DELAY_MS = 450
 
 
@@ -80,6 +84,7 @@ class Table:
         self.shown: list[int] = []
         self.generation = 0  # bumps on every new game so stale timers do nothing
         self.players_choice = store.table_size()
+        self.level = "normal"
         self.bots = {seat: make_bot("cpu", seat) for seat in (1, 2)}
         self.page_url = ""
 
@@ -90,17 +95,19 @@ class Table:
         self.page_url = page_url
         loaded = self.store.load()
         notices = [self.store.notice] if self.store.notice else []
+        if loaded is not None:
+            self.game = loaded.game
+            self.level = loaded.level
+            self.players_choice = loaded.game.players
+            self.chooser = loaded.chooser
+            if not loaded.game.record().verified:
+                notices.append(NOTICE_LEGACY)
         link: GameCode | None = None
         try:
             link = read_hash(fragment)
         except LinkError as err:
             notices.append(str(err))
         self.screen.notice(" ".join(notices) if notices else None)
-        if loaded is not None:
-            game, chooser = loaded
-            self.game = game
-            self.players_choice = game.players
-            self.chooser = BY_TEXT.get(chooser) if chooser else None
         if link is not None and (self.game is None or link.text != self.game.code.text):
             if self.game is not None and self.game.phase != GAME_OVER:
                 self.render()  # the saved game shows behind the question
@@ -226,14 +233,10 @@ class Table:
         if game.turn != HUMAN:
             self.screen.status(f"Espera: ahora juega {render.seat_name(game.turn)}.")
             return
-        hand = game.hands[HUMAN]
-        if RANK_OF[card] == 8 and len(hand) > 1 and card in hand:
-            # Any suit would do for the check; the chooser names the real one.
-            try:
-                game.check(PLAY8[card][0])
-            except IllegalAction as err:
-                self.screen.status(str(err))
-                return
+        # What the click means comes from the legal actions: an 8 that must name
+        # a suit opens the chooser; anything else is tried, and the engine says
+        # why when the rules refuse it.
+        if any(action.suit is not None for action in self.view().plays_of(card)):
             self.chooser = card
             self._save()
             self.open_chooser()
@@ -417,7 +420,7 @@ class Table:
     def _save(self) -> None:
         game = self._game()
         failed_before = self.store.failed
-        saved = self.store.save(game, None if self.chooser is None else str(self.chooser))
+        saved = self.store.save(game, self.level, self.chooser)
         if not saved:
             self.screen.notice(self.store.notice)
         elif failed_before:
