@@ -26,6 +26,7 @@ from engine.view import SeatView
 
 from . import render
 from .links import LinkError, link_hash, read_hash, share_url
+from .replay import HandReplay
 from .storage import Store
 
 try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
@@ -87,6 +88,7 @@ class Table:
         self.level = "normal"
         self.bots = {seat: make_bot("cpu", seat) for seat in (1, 2)}
         self.page_url = ""
+        self.replay: HandReplay | None = None
 
     # -- start-up ---------------------------------------------------------------
 
@@ -207,6 +209,8 @@ class Table:
         self.game = Game.new(code)
         self.players_choice = code.players
         self.chooser = None
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
         self.screen.dialog("results-dialog", False)
         self.screen.dialog("suit-dialog", False)
         self.screen.set_hash(self._hash())
@@ -329,6 +333,7 @@ class Table:
         self.screen.state("results" if game.phase == HAND_OVER else "gameover")
         self.screen.attr("next-hand-btn", "hidden", "")
         self.screen.attr("new-game-btn", "hidden", "")
+        self.screen.attr("replay-btn", "hidden", "")
         self.screen.dialog("results-dialog", True)
         self._reveal(self.generation)
 
@@ -349,11 +354,13 @@ class Table:
             body += f'<p class="game-over">{render.game_over_text(result)}</p>'
             self.screen.html("results-body", body)
             self.screen.attr("new-game-btn", "hidden", None)
+            self.screen.attr("replay-btn", "hidden", None)
             self.screen.status(render.game_over_text(result))
             self.screen.focus("new-game-btn")
         else:
             self.screen.html("results-body", body)
             self.screen.attr("next-hand-btn", "hidden", None)
+            self.screen.attr("replay-btn", "hidden", None)
             sums = ", ".join(
                 f"{render.seat_name(s)} {p}" for s, p in enumerate(result.penalties) if s != result.winner
             )
@@ -362,11 +369,57 @@ class Table:
             self.screen.status(f"{title}Puntos de castigo: {sums}.")
             self.screen.focus("next-hand-btn")
 
+    # -- «Ver la mano» ------------------------------------------------------------------------
+
+    def open_replay(self) -> None:
+        """Replay the hand just finished, from its deal, every hand face up (results panel only)."""
+        game = self.game
+        if game is None or game.phase == PLAYING:
+            return
+        self.replay = HandReplay.of_current_hand(game)
+        self.screen.state("replay")
+        self.screen.dialog("replay-dialog", True)
+        self._show_replay()
+        self.screen.focus("replay-next")
+
+    def replay_go(self, where: str) -> None:
+        """``first``, ``prev``, ``next`` or ``last`` step of the replay on show."""
+        if self.replay is not None and self.replay.go(where):
+            self._show_replay()
+
+    def close_replay(self) -> None:
+        if self.replay is None:
+            return
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
+        game = self._game()
+        self.screen.state("results" if game.phase == HAND_OVER else "gameover")
+        self.screen.focus("replay-btn")
+
+    def _show_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        step = replay.step
+        s = self.screen
+        s.text("replay-title", render.replay_title(replay.hand_no, replay.index, replay.last))
+        s.text("replay-step", render.replay_move_text(step.move, step.drawn))
+        s.html("replay-table", render.replay_table_html(step.game, step.move))
+        at_start, at_end = replay.index == 0, replay.index == replay.last
+        for el_id, off in (
+            ("replay-first", at_start),
+            ("replay-prev", at_start),
+            ("replay-next", at_end),
+            ("replay-last", at_end),
+        ):
+            s.attr(el_id, "aria-disabled", "true" if off else None)
+
     def next_hand(self) -> None:
         game = self.game
         if game is None or game.phase != HAND_OVER:
             return
         game.next_hand()
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
         self.generation += 1  # a results count still running stops here
         self.screen.dialog("results-dialog", False)
         self._save()
