@@ -36,18 +36,16 @@ system one) and the ``playwright`` package.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import random
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +55,7 @@ from engine.codes import GameCode
 from tools import build as site_build
 from tools import chromium as site_chromium
 from tools import serve as site_serve
+from tools.serve import Traffic
 
 PREFIX = "/ocho-loco/"
 LOAD_CODE = "A2C6-P4JZ"  # the share link opened for the load figures (1 against 1)
@@ -143,56 +142,11 @@ def log(msg: str) -> None:
 # ---------------------------------------------------------------------- server
 
 
-@dataclass
-class Traffic:
-    """What the server sent: (path, status, body bytes) per request."""
-
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    entries: list[tuple[str, int, int]] = field(default_factory=list)
-
-    def add(self, path: str, status: int, size: int) -> None:
-        with self.lock:
-            self.entries.append((path, status, size))
-
-    def clear(self) -> None:
-        with self.lock:
-            self.entries.clear()
-
-    def snapshot(self) -> list[tuple[str, int, int]]:
-        with self.lock:
-            return list(self.entries)
-
-
-class CountingHandler(site_serve.SiteHandler):
-    """tools/serve.py's handler, counting the body bytes of every response."""
-
-    traffic: Traffic
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self._status = code
-        super().send_response(code, message)
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        start = source.tell()
-        super().copyfile(source, outputfile)
-        self.traffic.add(self.path, self._status, source.tell() - start)
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        if str(code) != "200":  # 200s are counted with their bodies in copyfile
-            self.traffic.add(self.path, int(code) if str(code).isdigit() else 0, 0)
-
-
 @contextmanager
 def serve(directory: Path, traffic: Traffic) -> Iterator[str]:
-    handler_cls = type("Handler", (CountingHandler,), {"traffic": traffic})
-    handler = functools.partial(
-        handler_cls, directory=str(directory), prefix=site_serve.normalize_prefix(PREFIX)
-    )
-    server = site_serve.QuietThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server, url = site_serve.start_background(directory, prefix=PREFIX, handler=site_serve.counting(traffic))
     try:
-        yield site_serve.base_url(server, PREFIX)
+        yield url
     finally:
         server.shutdown()
         server.server_close()
