@@ -47,6 +47,7 @@ def _note_cpu_ms(ms: float) -> None:
 HUMAN = 0
 CPU_DELAY_MS = 700
 REVEAL_DELAY_MS = 450
+EARLY_CLICK_IGNORED = "Lo que pulsaste antes de que la mesa estuviera lista ya no vale: no se ha jugado."
 
 
 class Screen(Protocol):
@@ -239,6 +240,22 @@ class Table:
             self.open_chooser()
             return
         self.play(PLAY[card])
+
+    def early_click(self, card: str | None) -> None:
+        """Apply a click made before the page was ready: on ``card``, or on «Robar» when None.
+
+        It was made on the stored picture of the table; it is applied like a live
+        click if it still fits the position, else ignored with a message.
+        """
+        game = self.game
+        fits = game is not None and game.phase == PLAYING and game.turn == HUMAN and self.chooser is None
+        if fits and game is not None and (card is None or BY_TEXT.get(card) in game.hands[HUMAN]):
+            if card is None:
+                self.main_button()
+            else:
+                self.click_card(card)
+            return
+        self.screen.status(EARLY_CLICK_IGNORED)
 
     def open_chooser(self) -> None:
         self.screen.state("chooser")

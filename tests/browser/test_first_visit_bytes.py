@@ -21,7 +21,8 @@ CODE = "A2C6-P4JZ"
 
 def test_a_first_visit_downloads_each_file_once(browser, built_site: Path):
     traffic = site_serve.Traffic()
-    server, base = site_serve.start_background(built_site, prefix=PREFIX, handler=site_serve.counting(traffic))
+    handler = site_serve.counting(traffic)
+    server, base = site_serve.start_background(built_site, prefix=PREFIX, handler=handler)
     context = browser.new_context(locale="es-ES", reduced_motion="reduce")
     try:
         page = context.new_page()
