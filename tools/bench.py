@@ -122,9 +122,9 @@ READY_SCRIPT = """
     }
     if (!window.__benchCards && document.querySelector("#hand [data-card]")) window.__benchCards = now;
     if (window.__benchReady) return;
-    const ok = want === "app"
-      ? body.dataset.state === "human" || !!document.querySelector("#hand .card.legal")
-      : body.dataset.ready === "1";
+    // The app: Python has taken over (the stored picture of the table does not count).
+    const ok = body.dataset.ready === "1" && (want !== "app"
+      || body.dataset.state === "human" || !!document.querySelector("#hand .card.legal"));
     if (ok) window.__benchReady = now;
   };
   new MutationObserver(check).observe(document, {
