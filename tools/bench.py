@@ -37,17 +37,17 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import json
 import random
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +57,13 @@ from engine.codes import GameCode
 from tools import build as site_build
 from tools import chromium as site_chromium
 from tools import serve as site_serve
+from tools.serve import Traffic
 
 PREFIX = "/ocho-loco/"
 LOAD_CODE = "A2C6-P4JZ"  # the share link opened for the load figures (1 against 1)
 CHROMIUM_ARGS = site_chromium.ARGS
 TIMEOUT_MS = 120_000
+THROTTLED_TIMEOUT_MS = 600_000
 CARD_SAMPLES_PER_RUN = 24
 
 TARGETS = {
@@ -71,6 +73,10 @@ TARGETS = {
     "action_ms_p95": 50,
     "cpu_turn_ms_p95": 100,
     "app_bytes": 150_000,
+    "setup_usable_ms": 300,
+    "returning_table_visible_ms": 300,
+    "first_visit_bytes": 14_000_000,
+    "first_visit_bytes_gzip": 5_000_000,
 }
 
 BASELINE_HTML = """<!doctype html>
@@ -91,22 +97,39 @@ document.body.dataset.ready = "1"
 """
 BASELINE_CONFIG = '{"interpreter": "./vendor/pyodide/pyodide.mjs"}\n'
 
-# Records performance.now() (ms since navigation start) when the page is ready.
+# Records performance.now() (ms since navigation start) when the page is ready,
+# when «Repartir» can take a click, when the person's cards are drawn, and the
+# longest main-thread task (PerformanceObserver "longtask") until ready.
 READY_SCRIPT = """
 (() => {
   const want = %s;
+  window.__benchLongest = 0;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!window.__benchReady) window.__benchLongest = Math.max(window.__benchLongest, e.duration);
+      }
+    }).observe({type: "longtask", buffered: true});
+  } catch (err) {}
   const check = () => {
-    if (window.__benchReady) return;
     const body = document.body;
     if (!body) return;
-    const ok = want === "app"
-      ? body.dataset.state === "human" || !!document.querySelector("#hand .card.legal")
-      : body.dataset.ready === "1";
-    if (ok) window.__benchReady = performance.now();
+    const now = performance.now();
+    const deal = document.getElementById("deal-btn");
+    const early = window.ochoLocoEarly || body.dataset.ready === "1";
+    if (!window.__benchUsable && deal && !deal.disabled && early) {
+      window.__benchUsable = now;
+    }
+    if (!window.__benchCards && document.querySelector("#hand [data-card]")) window.__benchCards = now;
+    if (window.__benchReady) return;
+    // The app: Python has taken over (the stored picture of the table does not count).
+    const ok = body.dataset.ready === "1" && (want !== "app"
+      || body.dataset.state === "human" || !!document.querySelector("#hand .card.legal"));
+    if (ok) window.__benchReady = now;
   };
   new MutationObserver(check).observe(document, {
     subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-ready", "data-state", "class"],
+    attributeFilter: ["data-ready", "data-state", "class", "disabled"],
   });
 })();
 """
@@ -143,56 +166,11 @@ def log(msg: str) -> None:
 # ---------------------------------------------------------------------- server
 
 
-@dataclass
-class Traffic:
-    """What the server sent: (path, status, body bytes) per request."""
-
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    entries: list[tuple[str, int, int]] = field(default_factory=list)
-
-    def add(self, path: str, status: int, size: int) -> None:
-        with self.lock:
-            self.entries.append((path, status, size))
-
-    def clear(self) -> None:
-        with self.lock:
-            self.entries.clear()
-
-    def snapshot(self) -> list[tuple[str, int, int]]:
-        with self.lock:
-            return list(self.entries)
-
-
-class CountingHandler(site_serve.SiteHandler):
-    """tools/serve.py's handler, counting the body bytes of every response."""
-
-    traffic: Traffic
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self._status = code
-        super().send_response(code, message)
-
-    def copyfile(self, source: Any, outputfile: Any) -> None:
-        start = source.tell()
-        super().copyfile(source, outputfile)
-        self.traffic.add(self.path, self._status, source.tell() - start)
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        if str(code) != "200":  # 200s are counted with their bodies in copyfile
-            self.traffic.add(self.path, int(code) if str(code).isdigit() else 0, 0)
-
-
 @contextmanager
 def serve(directory: Path, traffic: Traffic) -> Iterator[str]:
-    handler_cls = type("Handler", (CountingHandler,), {"traffic": traffic})
-    handler = functools.partial(
-        handler_cls, directory=str(directory), prefix=site_serve.normalize_prefix(PREFIX)
-    )
-    server = site_serve.QuietThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server, url = site_serve.start_background(directory, prefix=PREFIX, handler=site_serve.counting(traffic))
     try:
-        yield site_serve.base_url(server, PREFIX)
+        yield url
     finally:
         server.shutdown()
         server.server_close()
@@ -229,10 +207,37 @@ class LoadSample:
     warm_ms: float
     fcp_ms: float | None = None
     first_visit_bytes: int = 0
+    first_visit_bytes_gzip: int = 0
     app_bytes: int = 0
+    setup_usable_ms: float = 0.0
+    returning_table_visible_ms: float = 0.0
+    longest_task_cold_ms: float = 0.0
+    longest_task_warm_ms: float = 0.0
 
 
-def measure_load(pw: Any, chromium: str, url: str, kind: str, traffic: Traffic) -> LoadSample:
+# What GitHub Pages compresses (text types and wasm); images and zips go as they are.
+GZIP_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".wasm")
+
+
+@functools.cache
+def gzip_size(path: Path) -> int:
+    data = path.read_bytes()
+    return len(gzip.compress(data, 6, mtime=0)) if path.suffix in GZIP_SUFFIXES else len(data)
+
+
+def sent_gzip_bytes(site: Path, sent: list[tuple[str, int, int]]) -> int:
+    """The bytes of ``sent`` had each file been sent gzip-compressed as GitHub Pages does."""
+    total = 0
+    for path, _status, size in sent:
+        rel = path.removeprefix(PREFIX).lstrip("/") or "index.html"
+        file = site / rel
+        total += gzip_size(file) if size and file.is_file() and size == file.stat().st_size else size
+    return total
+
+
+def measure_load(
+    pw: Any, chromium: str, url: str, kind: str, traffic: Traffic, *, site: Path | None = None
+) -> LoadSample:
     """Cold load in a fresh browser profile, then the second (warm) load."""
     with tempfile.TemporaryDirectory(prefix="ocho-bench-") as profile:
         ctx = pw.chromium.launch_persistent_context(
@@ -247,6 +252,8 @@ def measure_load(pw: Any, chromium: str, url: str, kind: str, traffic: Traffic) 
             page.goto(first, wait_until="commit")
             page.wait_for_function("() => !!window.__benchReady", timeout=TIMEOUT_MS)
             cold = float(page.evaluate("() => window.__benchReady"))
+            usable = float(page.evaluate("() => window.__benchUsable || 0"))
+            longest_cold = float(page.evaluate("() => window.__benchLongest"))
             fcp = page.evaluate(FCP_JS)
             if kind == "app":
                 # The visit is over once the worker has precached everything.
@@ -261,6 +268,8 @@ def measure_load(pw: Any, chromium: str, url: str, kind: str, traffic: Traffic) 
             page.goto(url, wait_until="commit")  # app: the saved game resumes
             page.wait_for_function("() => !!window.__benchReady", timeout=TIMEOUT_MS)
             warm = float(page.evaluate("() => window.__benchReady"))
+            cards = float(page.evaluate("() => window.__benchCards || 0"))
+            longest_warm = float(page.evaluate("() => window.__benchLongest"))
         finally:
             ctx.close()
     return LoadSample(
@@ -268,8 +277,65 @@ def measure_load(pw: Any, chromium: str, url: str, kind: str, traffic: Traffic) 
         warm_ms=warm,
         fcp_ms=float(fcp) if fcp is not None else None,
         first_visit_bytes=sum(size for _, _, size in sent),
+        first_visit_bytes_gzip=sent_gzip_bytes(site, sent) if site else 0,
         app_bytes=sum(size for path, _, size in sent if not is_vendor(path)),
+        setup_usable_ms=usable,
+        returning_table_visible_ms=cards,
+        longest_task_cold_ms=longest_cold,
+        longest_task_warm_ms=longest_warm,
     )
+
+
+def measure_early_deal(pw: Any, chromium: str, url: str) -> float:
+    """First visit with no link: click «Repartir» as soon as it takes a click; ms to a playable hand."""
+    with tempfile.TemporaryDirectory(prefix="ocho-bench-") as profile:
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium, headless=True, args=CHROMIUM_ARGS, **context_options()
+        )
+        try:
+            ctx.set_default_timeout(TIMEOUT_MS)
+            ctx.add_init_script(READY_SCRIPT % json.dumps("app"))
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(url, wait_until="commit")
+            page.wait_for_function("() => !!window.__benchUsable")
+            page.click("#deal-btn", no_wait_after=True)
+            page.wait_for_function("() => !!window.__benchReady", timeout=TIMEOUT_MS)
+            return float(page.evaluate("() => window.__benchReady"))
+        finally:
+            ctx.close()
+
+
+# Chromium's network emulation: (name, download bits/s, latency ms).
+PROFILES = (("10mbit_40ms", 10_000_000, 40), ("1.6mbit_150ms", 1_600_000, 150))
+
+
+def measure_throttled(pw: Any, chromium: str, url: str, kind: str, *, bits: int, latency: int) -> float:
+    """Cold load on an emulated network: ms to ready (the app: a dealt, playable hand)."""
+    with tempfile.TemporaryDirectory(prefix="ocho-bench-") as profile:
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium, headless=True, args=CHROMIUM_ARGS, **context_options()
+        )
+        try:
+            ctx.set_default_timeout(THROTTLED_TIMEOUT_MS)
+            ctx.add_init_script(READY_SCRIPT % json.dumps(kind))
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send(
+                "Network.emulateNetworkConditions",
+                {
+                    "offline": False,
+                    "latency": latency,
+                    "downloadThroughput": bits / 8,
+                    "uploadThroughput": bits / 8,
+                },
+            )
+            first = url + f"#partida={LOAD_CODE}&mesa=2" if kind == "app" else url
+            page.goto(first, wait_until="commit")
+            page.wait_for_function("() => !!window.__benchReady", timeout=THROTTLED_TIMEOUT_MS)
+            return float(page.evaluate("() => window.__benchReady"))
+        finally:
+            ctx.close()
 
 
 def is_vendor(path: str) -> bool:
@@ -347,7 +413,9 @@ def median(values: list[float]) -> float:
     return float(statistics.median(values)) if values else float("nan")
 
 
-def run(site: Path, runs: int, progress: Callable[[str], None] = log) -> dict[str, Any]:
+def run(
+    site: Path, runs: int, throttled_runs: int = 5, progress: Callable[[str], None] = log
+) -> dict[str, Any]:
     chromium = find_chromium()
     traffic = Traffic()
     with (
@@ -358,16 +426,35 @@ def run(site: Path, runs: int, progress: Callable[[str], None] = log) -> dict[st
     ):
         base_samples: list[LoadSample] = []
         app_samples: list[LoadSample] = []
+        early_deals: list[float] = []
         for i in range(runs):
             order = [("baseline", base_url), ("app", app_url)]
             if i % 2:
                 order.reverse()
             for kind, url in order:
-                sample = measure_load(pw, chromium, url, kind, traffic if kind == "app" else Traffic())
+                if kind == "app":
+                    sample = measure_load(pw, chromium, url, kind, traffic, site=site)
+                    early_deals.append(measure_early_deal(pw, chromium, url))
+                else:
+                    sample = measure_load(pw, chromium, url, kind, Traffic())
                 (app_samples if kind == "app" else base_samples).append(sample)
                 progress(
                     f"run {i + 1}/{runs} {kind}: cold {sample.cold_ms:.0f} ms, warm {sample.warm_ms:.0f} ms"
                 )
+
+        throttled: dict[str, dict[str, list[float]]] = {}
+        for name, bits, latency in PROFILES:
+            times: dict[str, list[float]] = {"baseline": [], "app": []}
+            for i in range(throttled_runs):
+                order = [("baseline", base_url), ("app", app_url)]
+                if i % 2:
+                    order.reverse()
+                for kind, url in order:
+                    times[kind].append(measure_throttled(pw, chromium, url, kind, bits=bits, latency=latency))
+                    progress(
+                        f"throttled {name} run {i + 1}/{throttled_runs} {kind}: {times[kind][-1]:.0f} ms"
+                    )
+            throttled[name] = times
 
         browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         try:
@@ -406,10 +493,24 @@ def run(site: Path, runs: int, progress: Callable[[str], None] = log) -> dict[st
         "action_ms_p95": round(median(p95s), 2),
         "cpu_turn_ms_p95": round(median(cpu95s), 3),
         "first_visit_bytes": int(median([float(s.first_visit_bytes) for s in app_samples])),
+        "first_visit_bytes_gzip": int(median([float(s.first_visit_bytes_gzip) for s in app_samples])),
+        "setup_usable_ms": med(app_samples, "setup_usable_ms"),
+        "dealt_after_early_click_ms": round(median(early_deals), 1),
+        "returning_table_visible_ms": med(app_samples, "returning_table_visible_ms"),
+        "returning_playable_ms": med(app_samples, "warm_ms"),
+        "longest_task_cold_ms": med(app_samples, "longest_task_cold_ms"),
+        "longest_task_warm_ms": med(app_samples, "longest_task_warm_ms"),
+        "baseline_longest_task_cold_ms": med(base_samples, "longest_task_cold_ms"),
+        "baseline_longest_task_warm_ms": med(base_samples, "longest_task_warm_ms"),
         "app_bytes": int(median([float(s.app_bytes) for s in app_samples])),
     }
     result["cold_ratio"] = round(result["app_cold_ms"] / result["baseline_cold_ms"], 3)
     result["warm_ratio"] = round(result["app_warm_ms"] / result["baseline_warm_ms"], 3)
+    for name, times in throttled.items():
+        app_ms, base_ms = round(median(times["app"]), 1), round(median(times["baseline"]), 1)
+        result[f"throttled_{name}_app_ms"] = app_ms
+        result[f"throttled_{name}_baseline_ms"] = base_ms
+        result[f"throttled_{name}_ratio"] = round(app_ms / base_ms, 3) if base_ms else None
     result["targets"] = TARGETS
     result["met"] = {name: result[name] <= limit for name, limit in TARGETS.items()}
     result["samples"] = {
@@ -418,6 +519,12 @@ def run(site: Path, runs: int, progress: Callable[[str], None] = log) -> dict[st
         "baseline_warm_ms": [round(s.warm_ms) for s in base_samples],
         "app_warm_ms": [round(s.warm_ms) for s in app_samples],
         "first_paint_ms": [round(x) for x in fcps],
+        "dealt_after_early_click_ms": [round(x) for x in early_deals],
+        "setup_usable_ms": [round(s.setup_usable_ms) for s in app_samples],
+        "returning_table_visible_ms": [round(s.returning_table_visible_ms) for s in app_samples],
+        "throttled": {
+            name: {k: [round(x) for x in v] for k, v in t.items()} for name, t in throttled.items()
+        },
         "card_clicks": len(all_actions),
         "cpu_decisions": len(all_cpu),
         "cpu_turn_ms_max": round(max(all_cpu), 3) if all_cpu else None,
@@ -430,6 +537,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median is reported)")
     parser.add_argument("--site", help="an already built site folder (default: build one now)")
     parser.add_argument("--out", help="also write the JSON to this file")
+    parser.add_argument(
+        "--throttled-runs", type=int, default=5, help="runs per throttled profile (0: skip them)"
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="ocho-bench-site-") as tmp:
@@ -438,7 +548,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             log("building the site ...")
             site = site_build.build(Path(tmp) / "_site", quiet=True).out
-        result = run(site, max(1, args.runs))
+        result = run(site, max(1, args.runs), max(0, args.throttled_runs))
         if not args.site:
             shutil.rmtree(site, ignore_errors=True)
     result["bench_seconds"] = round(time.monotonic() - started)

@@ -28,6 +28,7 @@ import posixpath
 import sys
 import threading
 import urllib.parse
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -120,9 +121,55 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
     def log_error(self, format: str, *args: Any) -> None:
-        # Keep real errors visible but skip noisy 404s for favicon etc.
-        if self.verbose:
+        # Errors go to stderr; a 404 (a probe for a missing file) only when verbose.
+        if self.verbose or not (args and args[0] == 404):
             super().log_error(format, *args)
+
+
+@dataclass
+class Traffic:
+    """What a server sent: ``(path, status, body bytes)`` per response, in order."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    entries: list[tuple[str, int, int]] = field(default_factory=list)
+
+    def add(self, path: str, status: int, size: int) -> None:
+        with self.lock:
+            self.entries.append((path, status, size))
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+    def snapshot(self) -> list[tuple[str, int, int]]:
+        with self.lock:
+            return list(self.entries)
+
+
+class CountingHandler(SiteHandler):
+    """:class:`SiteHandler` that records every response in ``traffic`` (set by :func:`counting`)."""
+
+    traffic: Traffic
+    _status = 0
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.traffic.add(self.path, self._status, source.tell() - start)
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if str(code) != "200":  # 200s are counted with their bodies in copyfile
+            self.traffic.add(self.path, int(code) if str(code).isdigit() else 0, 0)
+        super().log_request(code, size)
+
+
+def counting(traffic: Traffic) -> type[CountingHandler]:
+    """A :class:`CountingHandler` class that records into ``traffic``."""
+    return type("Counting", (CountingHandler,), {"traffic": traffic})
 
 
 class QuietThreadingHTTPServer(http.server.ThreadingHTTPServer):
@@ -143,15 +190,21 @@ def make_server(
     port: int = 8000,
     prefix: str = "/",
     verbose: bool = False,
+    *,
+    handler: type[SiteHandler] = SiteHandler,
 ) -> QuietThreadingHTTPServer:
-    """Create (but do not start) the server. ``port=0`` picks a free port."""
+    """Create (but do not start) the server. ``port=0`` picks a free port.
+
+    ``handler`` is :class:`SiteHandler` or a subclass of it (the load benchmark
+    and the byte-count test pass one that counts what is sent).
+    """
     directory = str(Path(directory).resolve())
     if not os.path.isdir(directory):
         raise FileNotFoundError(f"No such directory to serve: {directory}")
-    handler = functools.partial(
-        SiteHandler, directory=directory, prefix=normalize_prefix(prefix), verbose=verbose
+    factory = functools.partial(
+        handler, directory=directory, prefix=normalize_prefix(prefix), verbose=verbose
     )
-    return QuietThreadingHTTPServer((host, port), handler)
+    return QuietThreadingHTTPServer((host, port), factory)
 
 
 def base_url(server: http.server.HTTPServer, prefix: str = "/") -> str:
@@ -167,6 +220,8 @@ def start_background(
     host: str = "127.0.0.1",
     port: int = 0,
     verbose: bool = False,
+    *,
+    handler: type[SiteHandler] = SiteHandler,
 ) -> tuple[QuietThreadingHTTPServer, str]:
     """Start serving ``directory`` in a daemon thread on a free port.
 
@@ -174,7 +229,7 @@ def start_background(
     slash, e.g. ``http://127.0.0.1:41234/ocho-loco/``.  Stop it with
     ``server.shutdown(); server.server_close()``.
     """
-    server = make_server(directory, host=host, port=port, prefix=prefix, verbose=verbose)
+    server = make_server(directory, host=host, port=port, prefix=prefix, verbose=verbose, handler=handler)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     return server, base_url(server, prefix)

@@ -18,5 +18,16 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy"
 .venv/bin/mypy
+if [ -n "${CI:-}" ] && [ -z "$(.venv/bin/python -c 'from tools import chromium; print(chromium.find() or "")')" ]; then
+    echo "CI: Chromium not found (install chromium or set CHROMIUM_PATH); the browser tests must run." >&2
+    exit 1
+fi
+
 echo "== pytest"
-.venv/bin/python -m pytest -p no:cacheprovider "$@"
+report="$(mktemp -t ocho-pytest-XXXXXX.xml)"
+trap 'rm -f "$report"' EXIT
+status=0
+.venv/bin/python -m pytest -p no:cacheprovider --junitxml="$report" "$@" || status=$?
+# Skipped browser tests are never silent: a loud last line locally, a failure under CI.
+.venv/bin/python -m tools.skips "$report" || status=$((status ? status : 1))
+exit "$status"

@@ -7,16 +7,23 @@ hands events to :class:`ui.table.Table`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from .storage import Backend, Store
+from .storage import SAVE_KEY, Backend, Store
 from .table import Table
 
 _proxies: list[Any] = []  # keep event-handler proxies alive for the page's lifetime
+
+# The picture of the table drawn from the save (index.html shows it at first paint
+# while Python starts, only if its "save" is still the saved game). A picture only:
+# Python always draws the live table from the save itself.
+PICTURE_KEY = "ocho-loco:mesa-html"
+PICTURED_STATES = frozenset({"human", "chooser", "cpu", "results", "gameover"})
 
 
 def _el(el_id: str) -> Any:
@@ -43,7 +50,9 @@ def _now() -> float:
 class DomScreen:
     """The :class:`ui.table.Screen` over the real page."""
 
-    def __init__(self) -> None:
+    def __init__(self, storage: Backend | None = None) -> None:
+        self.storage = storage
+        self._picture_due = False
         self.hand_rendered_at = -1e9
         self.dialog_opened_at = -1e9
 
@@ -59,7 +68,7 @@ class DomScreen:
     def _rescue_focus(self) -> None:
         """Never leave the focus on ``<body>`` or on a control that was just disabled or removed."""
         active = document.activeElement
-        if active and active != document.body and not _attr(active, "disabled") and active.isConnected:
+        if active and active != document.body and not active.disabled and active.isConnected:
             return
         for selector in (
             "#hand button.card.legal",
@@ -118,6 +127,22 @@ class DomScreen:
 
     def state(self, name: str) -> None:
         document.body.dataset.state = name
+        if name in PICTURED_STATES and self.storage is not None and not self._picture_due:
+            self._picture_due = True  # once the current event has drawn everything
+            window.setTimeout(create_once_callable(self._store_picture), 0)
+
+    def _store_picture(self) -> None:
+        self._picture_due = False
+        storage = self.storage
+        if storage is None or str(document.body.dataset.state) not in PICTURED_STATES:
+            return
+        try:
+            save = storage.getItem(SAVE_KEY)
+            if save is not None:
+                board = document.querySelector("#mesa .board").innerHTML
+                storage.setItem(PICTURE_KEY, json.dumps({"save": save, "board": board}))
+        except Exception:
+            pass  # storage full or gone: the picture is a nicety, the save is what counts
 
     def status(self, text: str) -> None:
         _el("status").textContent = text
@@ -318,7 +343,7 @@ def start() -> Table:
     reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
     backend, writable = _local_storage()
     store = Store(backend, writable=writable)
-    screen = DomScreen()
+    screen = DomScreen(backend)
     table = Table(screen, store, fast=reduced)
     clicks = Clicks(table, screen)
 
@@ -363,6 +388,27 @@ def start() -> Table:
     _el("loading").hidden = True
     page_url = str(window.location.href).split("#", 1)[0]
     table.start(str(window.location.hash), page_url)
+    _take_early_click(table)
     _ask_to_keep_data()
+    document.querySelector("#mesa .board").removeAttribute("aria-busy")
+    document.body.removeAttribute("data-picture")
     document.body.dataset.ready = "1"
     return table
+
+
+def _take_early_click(table: Table) -> None:
+    """Apply the click index.html remembered before Python was ready (at most one, once)."""
+    early = getattr(window, "ochoLocoEarly", None)
+    if early is None:
+        return
+    early.taken = True  # from now on the page's own listeners answer
+    _el("deal-btn").textContent = "Repartir"
+    click = early.click
+    kind = getattr(click, "kind", None)
+    if kind == "deal":
+        table.request_deal(3 if getattr(click, "players", 2) == 3 else 2)
+    elif kind == "card":
+        card = getattr(click, "card", None)
+        table.early_click(card if isinstance(card, str) else "")
+    elif kind == "main":
+        table.early_click(None)

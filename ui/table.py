@@ -56,6 +56,7 @@ NOTICE_LEGACY = (
     "de la mano en curso, pero no los puntos de las manos anteriores."
 )
 REVEAL_DELAY_MS = 450
+EARLY_CLICK_IGNORED = "Lo que pulsaste antes de que la mesa estuviera lista ya no vale: no se ha jugado."
 
 
 class Screen(Protocol):
@@ -275,6 +276,22 @@ class Table:
                 self.open_chooser()
             return
         self.play(PLAY[card])
+
+    def early_click(self, card: str | None) -> None:
+        """Apply a click made before the page was ready: on ``card``, or on «Robar» when None.
+
+        It was made on the stored picture of the table; it is applied like a live
+        click if it still fits the position, else ignored with a message.
+        """
+        game = self.game
+        fits = game is not None and game.phase == PLAYING and game.turn == HUMAN and self.chooser is None
+        if fits and game is not None and (card is None or BY_TEXT.get(card) in game.hands[HUMAN]):
+            if card is None:
+                self.main_button()
+            else:
+                self.click_card(card)
+            return
+        self.screen.status(EARLY_CLICK_IGNORED)
 
     def open_chooser(self) -> None:
         self.screen.state("chooser")

@@ -1,0 +1,45 @@
+"""A first visit downloads every file once: the page's fetches and the service worker's precache share them.
+
+Bytes are counted at the server (tools/serve.py's counting handler), so
+whatever the browser does with its caches, what went over the wire is what
+is summed. The visit ends once the worker controls the page, which it does
+only after its precache is complete.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from conftest import PREFIX, wait_for_python
+from helpers import wait_controlled, wait_state
+
+from tools import serve as site_serve
+
+CODE = "A2C6-P4JZ"
+
+
+def test_a_first_visit_downloads_each_file_once(browser, built_site: Path):
+    traffic = site_serve.Traffic()
+    handler = site_serve.counting(traffic)
+    server, base = site_serve.start_background(built_site, prefix=PREFIX, handler=handler)
+    context = browser.new_context(locale="es-ES", reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(f"{base}#partida={CODE}&mesa=2")
+        wait_for_python(page)
+        assert wait_state(page) == "human"
+        wait_controlled(page)
+        sent = traffic.snapshot()
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+    total = sum(size for _, _, size in sent)
+    unique = {path: size for path, status, size in sent if status == 200}
+    full_downloads = Counter(path for path, status, size in sent if status == 200 and size > 0)
+    twice = sorted(path for path, n in full_downloads.items() if n > 1)
+    assert twice == [], f"downloaded more than once: {twice}"
+    assert total <= sum(unique.values()) * 1.02, (total, sum(unique.values()))
+    assert any(path.endswith("pyodide.asm.wasm") for path in unique)
