@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from conftest import PREFIX, wait_for_python
 from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_state
 
 from tools import build as site_build
+from tools import serve as site_serve
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -143,3 +145,70 @@ def test_the_worker_is_generated_deterministically(built_site, tmp_path):
     assert "importScripts" not in text  # Workbox is inlined: nothing from a CDN
     assert "vendor/pyodide/pyodide.asm.wasm" in text
     assert "app.zip" in text
+
+
+class HostThatStopsAnswering(site_serve.SiteHandler):
+    """Answers normally until ``hang`` is set; then holds every request open without a reply.
+
+    That is a host behind a captive portal or an outage while the browser
+    still says it is online (``context.set_offline`` would be honest offline).
+    """
+
+    hang = threading.Event()
+    release = threading.Event()
+
+    def do_GET(self) -> None:
+        if self.hang.is_set():
+            self.release.wait(120)
+            return
+        super().do_GET()
+
+
+class VendorUnavailable(site_serve.SiteHandler):
+    """The page loads, but the runtime files under vendor/ fail (no network for them, no copy yet)."""
+
+    def do_GET(self) -> None:
+        if "/vendor/" in self.path:
+            self.send_error(503)
+            return
+        super().do_GET()
+
+
+def test_a_host_that_stops_answering_falls_back_to_the_precache(ctx, built_site):
+    HostThatStopsAnswering.hang.clear()
+    HostThatStopsAnswering.release.clear()
+    server, base = site_serve.start_background(built_site, prefix=PREFIX, handler=HostThatStopsAnswering)
+    try:
+        page = ctx.new_page()
+        open_game(page, base)
+        play_a_move(page)
+        wait_state(page, "human")
+        wait_controlled(page)
+        before = position(page)
+        HostThatStopsAnswering.hang.set()  # the server stops answering; the browser stays "online"
+        page.goto(base)
+        wait_for_python(page)
+        assert wait_state(page) == "human"
+        assert position(page) == before
+        play_a_move(page)
+    finally:
+        HostThatStopsAnswering.release.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_without_network_or_a_copy_the_page_says_so(ctx, built_site):
+    server, base = site_serve.start_background(built_site, prefix=PREFIX, handler=VendorUnavailable)
+    try:
+        page = ctx.new_page()
+        page.goto(base)
+        page.wait_for_function(
+            "(title) => document.querySelector('#loading .loading-title').textContent === title",
+            arg="No llega el motor del juego",
+        )
+        detail = page.inner_text("#loading-detail")
+        assert "necesita conexión" in detail
+        assert page.inner_text("#status").startswith("No se puede empezar todavía")
+    finally:
+        server.shutdown()
+        server.server_close()
