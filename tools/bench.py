@@ -397,6 +397,54 @@ def measure_actions(browser: Any, url: str, code: str) -> tuple[list[float], lis
     return actions, cpu
 
 
+def whole_game_save() -> str:
+    """The page's save of the longest of 20 finished cpu-vs-cpu games (a whole game to 100)."""
+    from engine.simulate import run as simulate  # noqa: PLC0415 - only this figure needs it
+    from ui.storage import Store  # noqa: PLC0415
+
+    records: list[Any] = []
+    simulate(2, ["cpu", "cpu"], 20, "bench-save", records=records)
+    longest = max(records, key=len)
+    return Store.payload(longest.replay())
+
+
+def measure_save_load(browser: Any, url: str, save: str) -> float:
+    """Milliseconds the page's Python takes to read and replay ``save`` (``data-save-load-ms``)."""
+    ctx = browser.new_context(**context_options())
+    try:
+        ctx.set_default_timeout(TIMEOUT_MS)
+        ctx.add_init_script(
+            "if (!sessionStorage.getItem('seeded')) {"
+            f" localStorage.setItem('ocho-loco:partida', {json.dumps(save)});"
+            " sessionStorage.setItem('seeded', '1'); }"
+        )
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+        return float(page.evaluate("() => document.body.dataset.saveLoadMs"))
+    finally:
+        ctx.close()
+
+
+def run_save_load(site: Path, runs: int) -> dict[str, Any]:
+    """Only the save-load figure: a whole game replayed from its record in the page."""
+    chromium = find_chromium()
+    save = whole_game_save()
+    moves = len(json.loads(save)["record"])
+    with serve(site, Traffic()) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        try:
+            times = [measure_save_load(browser, url, save) for _ in range(runs)]
+        finally:
+            browser.close()
+    return {
+        "save_load_ms": round(median(times), 2),
+        "save_load_ms_max": round(max(times), 2),
+        "save_record_chars": moves,
+        "samples": {"save_load_ms": [round(t, 2) for t in times]},
+    }
+
+
 # ------------------------------------------------------------------------ main
 
 
@@ -540,6 +588,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--throttled-runs", type=int, default=5, help="runs per throttled profile (0: skip them)"
     )
+    parser.add_argument(
+        "--save-load-only", action="store_true", help="only time loading a whole-game save in the page"
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="ocho-bench-site-") as tmp:
@@ -548,7 +599,11 @@ def main(argv: list[str] | None = None) -> int:
         else:
             log("building the site ...")
             site = site_build.build(Path(tmp) / "_site", quiet=True).out
-        result = run(site, max(1, args.runs), max(0, args.throttled_runs))
+        if args.save_load_only:
+            result = run_save_load(site, max(1, args.runs))
+        else:
+            result = run(site, max(1, args.runs), max(0, args.throttled_runs))
+            result.update(run_save_load(site, max(1, args.runs)) | {"samples": result["samples"]})
         if not args.site:
             shutil.rmtree(site, ignore_errors=True)
     result["bench_seconds"] = round(time.monotonic() - started)

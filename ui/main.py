@@ -68,7 +68,8 @@ class DomScreen:
     def _rescue_focus(self) -> None:
         """Never leave the focus on ``<body>`` or on a control that was just disabled or removed."""
         active = document.activeElement
-        if active and active != document.body and not active.disabled and active.isConnected:
+        disabled = bool(getattr(active, "disabled", False)) if active else True
+        if active and active != document.body and not disabled and active.isConnected:
             return
         for selector in (
             "#hand button.card.legal",
@@ -388,6 +389,7 @@ def start() -> Table:
     _el("loading").hidden = True
     page_url = str(window.location.href).split("#", 1)[0]
     table.start(str(window.location.hash), page_url)
+    document.body.dataset.saveLoadMs = f"{store.load_ms:.2f}"  # read by python -m tools.bench
     _take_early_click(table)
     _ask_to_keep_data()
     document.querySelector("#mesa .board").removeAttribute("aria-busy")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -135,6 +136,7 @@ class Store:
         # An unreadable save that could not be set aside stays in place; nothing
         # is written over it until the player chooses to start another game.
         self.kept_bad = False
+        self.load_ms = 0.0  # how long reading and replaying the save took (the load benchmark reads it)
 
     @staticmethod
     def payload(game: Game, level: str = "normal", chooser: Card | None = None) -> str:
@@ -259,6 +261,7 @@ class Store:
         self.known = raw
         if raw is None:
             return None
+        started = time.perf_counter()
         try:
             return read(raw)
         except SaveError as err:
@@ -270,6 +273,8 @@ class Store:
                 self.kept_bad = True
                 self.notice = head + NOTICE_KEPT_IN_PLACE
             return None
+        finally:
+            self.load_ms = (time.perf_counter() - started) * 1000
 
     def _set_aside(self, raw: str, *, remove: bool = False) -> bool:
         """Copy ``raw`` to the first free ``ocho-loco:aparte:<n>`` (never over another); True if done.
