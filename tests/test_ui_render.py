@@ -315,7 +315,7 @@ def test_move_log_lists_every_turn_of_the_hand_newest_first() -> None:
     game.apply(Action.parse("draw"))
     game.apply(Action.parse("KH"))
     items = re.findall(r"<li[^>]*>(.*?)</li>", render.move_log_html(game.view(0)))
-    assert items == ["CPU 1 roba una carta y tira el rey de corazones.", "Tú: Tiras el 7 de corazones."]
+    assert items == ["CPU 1 roba una carta y tira el rey de corazones.", "Tú: tiras el 7 de corazones."]
 
 
 def test_chooser_buttons_say_how_many_of_each_suit_you_keep() -> None:

@@ -295,7 +295,7 @@ def move_log_html(view: SeatView) -> str:
         out = view.result is not None and i == len(turns) - 1 and moves[-1].action.kind != DRAW_KIND
         text = turn_summary(seat, moves, went_out=out)
         if seat == HUMAN:
-            text = f"Tú: {text}"
+            text = f"Tú: {text[0].lower()}{text[1:]}"
         items.append(f'<li data-seat="{seat}">{escape(text)}</li>')
     return "".join(reversed(items))
 
