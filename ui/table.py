@@ -26,7 +26,8 @@ from engine.view import SeatView
 
 from . import render
 from .links import LinkError, link_hash, read_hash, share_url
-from .storage import PACES, Store
+from .replay import HandReplay
+from .storage import PACES, Follow, Store
 
 try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
     from js import window as _js_window
@@ -46,6 +47,10 @@ def _note_cpu_ms(ms: float) -> None:
 
 HUMAN = 0
 CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
+NOTICE_LINK_FROM_START = (
+    "La partida del enlace empieza desde la primera mano: en este navegador no había ninguna guardada "
+    "con ese código."
+)
 NOTICE_LEGACY = (
     "Esta partida viene de una versión anterior de la página: se comprueban el reparto y las jugadas "
     "de la mano en curso, pero no los puntos de las manos anteriores."
@@ -97,6 +102,7 @@ class Table:
         self.level = "normal"
         self.bots = {seat: make_bot("cpu", seat) for seat in (1, 2)}
         self.page_url = ""
+        self.replay: HandReplay | None = None
 
     # -- start-up ---------------------------------------------------------------
 
@@ -118,6 +124,7 @@ class Table:
         except LinkError as err:
             notices.append(str(err))
         self.screen.notice(" ".join(notices) if notices else None)
+        self._show_aside()
         if link is not None and (self.game is None or link.text != self.game.code.text):
             if self.game is not None and self.game.phase != GAME_OVER:
                 self.render()  # the saved game shows behind the question
@@ -154,8 +161,21 @@ class Table:
     def _follow_link(self, link: GameCode) -> None:
         """Open the linked game, asking first when an unfinished game would be replaced."""
         game = self.game
+        if self.store.kept_bad:
+            self.pending_link = link
+            self.pending_new = None
+            self._ask_replace(
+                "La partida guardada no se puede abrir y no cabe aparte. "
+                "¿La borras para jugar la del enlace?",
+                "Borrarla y jugar la del enlace",
+                "Si la borras, esa partida guardada se pierde.",
+            )
+            return
         if game is None or game.phase == GAME_OVER:
             self.new_game(code=link)
+            if game is None:
+                # Either a friend's link, or this browser lost the save of a game begun here.
+                self.screen.notice(NOTICE_LINK_FROM_START)
             return
         self.pending_link = link
         self.pending_new = None
@@ -173,6 +193,8 @@ class Table:
         self.screen.text("replace-yes", yes)
         self.screen.state("replace")
         self.screen.dialog("replace-dialog", True)
+        # The safe answer, keeping the current game, has the focus: Enter, Space and Escape keep it.
+        self.screen.focus("replace-no")
 
     def resume(self) -> None:
         """Show the current position and carry on from whatever was pending."""
@@ -209,16 +231,29 @@ class Table:
             return
         self.players_choice = 3 if players == 3 else 2
         self.store.set_table_size(self.players_choice)
+        if self.store.kept_bad:
+            self.pending_new = self.players_choice
+            self.pending_link = None
+            self._ask_replace(
+                "La partida guardada no se puede abrir y no cabe aparte. ¿La borras para empezar otra?",
+                "Borrarla y empezar otra",
+                "Si la borras, esa partida guardada se pierde.",
+            )
+            return
         self.new_game(players=self.players_choice)
 
     def answer_replace(self, replace: bool) -> None:
         self.screen.dialog("replace-dialog", False)
         link, players = self.pending_link, self.pending_new
         self.pending_link = self.pending_new = None
+        if replace and (link is not None or players is not None):
+            self.store.discard_bad()  # the player chose to start over
         if replace and link is not None:
             self.new_game(code=link)
+        elif replace and players is not None and self.game is not None and self.game.phase != GAME_OVER:
+            self.leave_game()  # «Otra partida» during a game: back to choosing a table
         elif replace and players is not None:
-            self.leave_game()
+            self.new_game(players=players)
         elif self.game is None:
             self.screen.state("setup")  # a stray answer before any deal
         else:
@@ -233,12 +268,14 @@ class Table:
         self.game = Game.new(code)
         self.players_choice = code.players
         self.chooser = None
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
         self.screen.dialog("results-dialog", False)
         self.screen.dialog("suit-dialog", False)
         self.carry = ""
         self.counting = self.count_done = False
         self.screen.set_hash(self._hash())
-        self._save()
+        self._save(replace=True)
         self.render()
         self._after_move("Nueva partida, código " + code.pretty() + ". ")
         self._focus_play()
@@ -306,8 +343,8 @@ class Table:
         # why when the rules refuse it.
         if any(action.suit is not None for action in self.view().plays_of(card)):
             self.chooser = card
-            self._save()
-            self.open_chooser()
+            if self._save():
+                self.open_chooser()
             return
         self.play(PLAY[card])
 
@@ -331,7 +368,8 @@ class Table:
             return
         self.chooser = None
         self.screen.dialog("suit-dialog", False)
-        self._save()
+        if not self._save():
+            return
         self.screen.state("human")
         self.screen.status("Te guardas el 8. " + render.turn_prompt(self.view()))
 
@@ -349,7 +387,8 @@ class Table:
         except IllegalAction as err:
             self.screen.status(str(err))
             return
-        self._save()
+        if not self._save():
+            return
         message = render.describe_action(HUMAN, action, drawn, game.reshuffles != before)
         self.render(arriving=drawn)
         self._after_move(message + " ")
@@ -370,7 +409,8 @@ class Table:
         action = self.bots[seat].choose(game.view(seat))
         _note_cpu_ms((time.perf_counter() - started) * 1000)
         game.apply(action)
-        self._save()
+        if not self._save():
+            return
         self.render()
         if game.phase == PLAYING and game.turn == seat:
             self._schedule_cpu()  # the turn goes on: shown step by step, said once at its end
@@ -423,6 +463,7 @@ class Table:
         s.state("results" if game.phase == HAND_OVER else "gameover")
         s.attr("next-hand-btn", "hidden", "")
         s.attr("new-game-btn", "hidden", "")
+        s.attr("replay-btn", "hidden", "")
         s.attr("results-skip", "hidden", None)
         s.dialog("results-dialog", True)
         s.focus("results-skip")
@@ -468,19 +509,75 @@ class Table:
         s.attr("results-skip", "hidden", "")
         button = "new-game-btn" if game.phase == GAME_OVER else "next-hand-btn"
         s.attr(button, "hidden", None)
+        s.attr("replay-btn", "hidden", None)
         s.status(summary)
         s.focus(button)
+
+    # -- «Ver la mano» ------------------------------------------------------------------------
+
+    def open_replay(self) -> None:
+        """Replay the hand just finished, from its deal, every hand face up (results panel only)."""
+        game = self.game
+        if game is None or game.phase == PLAYING:
+            return
+        self.replay = HandReplay.of_current_hand(game)
+        self.screen.state("replay")
+        self.screen.dialog("replay-dialog", True)
+        self._show_replay()
+        self.screen.focus("replay-next")
+
+    def replay_go(self, where: str) -> None:
+        """``first``, ``prev``, ``next`` or ``last`` step of the replay on show."""
+        if self.replay is not None and self.replay.go(where):
+            self._show_replay()
+
+    def close_replay(self) -> None:
+        if self.replay is None:
+            return
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
+        game = self._game()
+        self.screen.state("results" if game.phase == HAND_OVER else "gameover")
+        self.screen.focus("replay-btn")
+
+    def _show_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        step = replay.step
+        s = self.screen
+        s.text("replay-title", render.replay_title(replay.hand_no, replay.index, replay.last))
+        s.text("replay-step", render.replay_move_text(step.move, step.drawn))
+        s.html("replay-table", render.replay_table_html(step.game, step.move))
+        at_start, at_end = replay.index == 0, replay.index == replay.last
+        for el_id, off in (
+            ("replay-first", at_start),
+            ("replay-prev", at_start),
+            ("replay-next", at_end),
+            ("replay-last", at_end),
+        ):
+            s.attr(el_id, "aria-disabled", "true" if off else None)
+
+    def results_dismissed(self) -> None:
+        """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
+        game = self.game
+        if game is None or game.phase == PLAYING or self.replay is not None:
+            return
+        self.screen.dialog("results-dialog", True)
+        self.screen.focus("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
 
     def next_hand(self) -> None:
         game = self.game
         if game is None or game.phase != HAND_OVER:
             return
         game.next_hand()
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
         self.generation += 1  # a results count still running stops here
         self.counting = self.count_done = False
         self.ending = ""
         self.screen.dialog("results-dialog", False)
-        self._save()
+        if not self._save():
+            return
         self.render()
         leads = "Sales tú" if game.leader == HUMAN else f"Sale {render.seat_name(game.leader)}"
         self._after_move(f"Mano {game.hand_no + 1}. {leads}. ")
@@ -557,11 +654,58 @@ class Table:
     def _hash(self) -> str:
         return link_hash(self._game().code)
 
-    def _save(self) -> None:
+    def _save(self, *, replace: bool = False) -> bool:
+        """Save the game; False when another tab had moved on and this table now shows that game."""
         game = self._game()
         failed_before = self.store.failed
-        saved = self.store.save(game, self.level, self.chooser)
-        if not saved:
+        notice_before = self.store.notice
+        follow = self.store.save(game, self.level, self.chooser, replace=replace)
+        if follow is not None:
+            self._follow(follow)
+            return False
+        if self.store.failed or self.store.kept_bad:
             self.screen.notice(self.store.notice)
         elif failed_before:
             self.screen.notice(None)  # saving works again: the warning no longer holds
+        elif self.store.notice is not None and self.store.notice != notice_before:
+            self.screen.notice(self.store.notice)  # two tabs diverged: the other version was set aside
+        return True
+
+    # -- other tabs -------------------------------------------------------------------------------
+
+    def storage_changed(self, raw: str | None) -> None:
+        """Another tab wrote the save (the browser's ``storage`` event): follow it if it moved on."""
+        follow = self.store.changed(raw)
+        if follow is not None:
+            self._follow(follow)
+
+    def _show_aside(self) -> None:
+        """Say how many unreadable saves are kept aside (they are never deleted unasked)."""
+        count = self.store.aside_count()
+        if count:
+            words = "Hay 1 partida guardada" if count == 1 else f"Hay {count} partidas guardadas"
+            words += " aparte"
+            self.screen.text("aside-count", words + " porque no se podían abrir.")
+        self.screen.attr("aside-info", "hidden", None if count else "")
+
+    def clear_aside(self) -> None:
+        """The player chose to delete the saves kept aside."""
+        self.store.clear_aside()
+        self._show_aside()
+        self.screen.status("Se han borrado las partidas que estaban guardadas aparte.")
+
+    def _follow(self, follow: Follow) -> None:
+        """Show the game another tab saved, from where it is, and say why the table changed."""
+        self.generation += 1  # this tab's pending CPU move or results count stops here
+        saved = follow.saved
+        self.game = saved.game
+        self.level = saved.level
+        self.chooser = saved.chooser
+        self.players_choice = saved.game.players
+        self.pending_link = self.pending_new = None
+        self.replay = None
+        for dialog in ("replace-dialog", "replay-dialog", "results-dialog", "suit-dialog"):
+            self.screen.dialog(dialog, False)
+        self.screen.notice(follow.notice)
+        self.screen.set_hash(self._hash())
+        self.resume()
