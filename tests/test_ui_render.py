@@ -10,7 +10,7 @@ from support import position
 
 from engine.actions import DRAW, PASS, Action
 from engine.cards import CARDS, Card
-from engine.game import HandResult
+from engine.game import HandResult, Move
 from engine.names import card_name
 from ui import render
 
@@ -101,11 +101,18 @@ def test_opponents_show_counts_in_words_and_whose_turn_it_is() -> None:
 @pytest.mark.parametrize(
     ("hands", "pile", "stock", "draws", "rest", "expected"),
     [
-        (["2C 3C", "4C 5C"], "KH", None, 0, "stock", ("Robar (3)", "Robar (quedan 3)", True)),
-        (["2C 3C 6C", "4C 5C"], "KH", None, 2, "stock", ("Robar (1)", "Robar (quedan 1)", True)),
+        (["2C 3C", "4C 5C"], "KH", None, 0, "stock", ("Robar (3)", "Robar (3): quedan 3 robos", True)),
+        (["2C 3C 6C", "4C 5C"], "KH", None, 2, "stock", ("Robar (1)", "Robar (1): queda 1 robo", True)),
         (["2C 3C 6C 7C 9C", "4C 5C"], "KH", None, 3, "stock", ("Pasar", "Pasar", True)),
         (["2C 3C", "4C 5C"], "KH", None, 0, 1, ("Pasar", "Pasar", True)),
-        (["6H 3C 6C 7C 9C", "4C 5C"], "KH", None, 3, "stock", ("Robar (0)", "Robar (quedan 0)", False)),
+        (
+            ["6H 3C 6C 7C 9C", "4C 5C"],
+            "KH",
+            None,
+            3,
+            "stock",
+            ("Robar (0)", "Robar (0): no quedan robos", False),
+        ),
     ],
 )
 def test_main_button_label_follows_the_engine(
@@ -121,12 +128,20 @@ def test_main_button_label_follows_the_engine(
     view = game.view(0)
     assert render.main_button(view) == expected
     assert (expected[0] == "Pasar") == game.can_pass()
+    label, name, _enabled = expected
+    assert name.startswith(label), "the accessible name is the visible label plus detail"
 
 
-def test_main_button_is_disabled_out_of_turn() -> None:
-    game = position(["2C 3C", "4C 5C"], pile="KH", turn=1)
-    label, _name, enabled = render.main_button(game.view(0))
-    assert label.startswith("Robar") and not enabled
+def test_main_button_is_disabled_with_a_clear_label_out_of_turn() -> None:
+    game = position(["2C 3C", "4C 5C", "6D 7D"], pile="KH", turn=2)
+    assert render.main_button(game.view(0)) == ("Espera: juega CPU 2", "Espera: juega CPU 2", False)
+
+
+def test_stock_name_says_it_draws_when_it_does() -> None:
+    game = position(["2C 3C", "4C 5C"], pile="KH")
+    assert render.stock_name(game.view(0)) == "Mazo, 47 cartas: robar una carta"
+    waiting = position(["2C 3C", "4C 5C"], pile="KH", turn=1)
+    assert render.stock_name(waiting.view(0)) == "Mazo, 47 cartas"
 
 
 @pytest.mark.parametrize(
@@ -164,7 +179,8 @@ def test_draw_and_pass_actions_are_the_interned_ones() -> None:
 
 def test_turn_prompt_says_what_to_do() -> None:
     some = position(["6H 3C", "4C 5C"], pile="9H")
-    assert render.turn_prompt(some.view(0)) == "Te toca: tira una carta levantada o roba."
+    assert render.turn_prompt(some.view(0)) == "Te toca: tira una carta que valga o roba."
+    assert "levantada" not in render.turn_prompt(some.view(0)), "no words that only describe the look"
     none = position(["2C 3C", "4C 5C"], pile="KH", draws=1)  # drew 3C
     assert render.turn_prompt(none.view(0)) == "Te toca. No tienes carta que valga: roba (te quedan 2)."
     stuck = position(["2C 3C", "4C 5C"], pile="KH", rest=1)
@@ -223,8 +239,11 @@ def test_hand_over_titles_and_game_over_texts() -> None:
 def test_scoreboard_marks_the_person_and_the_leader() -> None:
     markup = render.scoreboard_html([12, 40], leader=1)
     assert '<tr class="me"><th scope="row">Tú</th><td>12</td></tr>' in markup
-    assert '<tr class="leader"><th scope="row">CPU 1</th><td>40</td></tr>' in markup
+    assert '<tr class="leader"><th scope="row">CPU 1<span class="star" aria-hidden="true"> ★</span>' in markup
     assert "<caption" in markup
+    # The ★ is explained: in words for a screen reader on the row, and in a note under the table.
+    assert plain(markup).count("salió primero en esta mano") == 2
+    assert '<p class="score-note" aria-hidden="true"><span class="star">★</span> salió primero' in markup
 
 
 def test_stock_labels() -> None:
@@ -238,3 +257,103 @@ def test_stock_labels() -> None:
 
 def test_seat_names() -> None:
     assert [render.seat_name(s) for s in range(3)] == ["Tú", "CPU 1", "CPU 2"]
+
+
+# -- whole turns in one sentence ------------------------------------------------------------
+
+
+def moves(seat: int, *words: str, reshuffled_at: int | None = None) -> list[Move]:
+    return [Move(seat, Action.parse(w), reshuffled=(i == reshuffled_at)) for i, w in enumerate(words)]
+
+
+@pytest.mark.parametrize(
+    ("seat", "words", "went_out", "sentence"),
+    [
+        (1, ["draw", "5S"], False, "CPU 1 roba una carta y tira el 5 de picas."),
+        (1, ["draw", "draw", "5S"], False, "CPU 1 roba dos cartas y tira el 5 de picas."),
+        (2, ["draw", "draw", "draw", "pass"], False, "CPU 2 roba tres cartas y pasa."),
+        (1, ["pass"], False, "CPU 1 pasa."),
+        (1, ["8S:D"], False, "CPU 1 tira el 8 de picas y pide diamantes."),
+        (1, ["draw", "8S:D"], False, "CPU 1 roba una carta, tira el 8 de picas y pide diamantes."),
+        (1, ["8S"], True, "CPU 1 tira el 8 de picas y se queda sin cartas."),
+        (2, ["QH"], False, "CPU 2 tira la reina de corazones."),
+        (0, ["draw", "draw", "5S"], False, "Robas dos cartas y tiras el 5 de picas."),
+        (0, ["8S:C"], False, "Tiras el 8 de picas y pides tréboles."),
+        (0, ["draw", "draw", "draw", "pass"], False, "Robas tres cartas y pasas."),
+        (0, ["AS"], True, "Tiras el as de picas y te quedas sin cartas."),
+        (1, ["draw"], False, "CPU 1 roba una carta…"),
+        (1, ["draw", "draw"], False, "CPU 1 roba dos cartas…"),
+    ],
+)
+def test_turn_summary_sentences(seat: int, words: list[str], went_out: bool, sentence: str) -> None:
+    assert render.turn_summary(seat, moves(seat, *words), went_out=went_out) == sentence
+
+
+def test_turn_summary_mentions_a_reshuffle_once() -> None:
+    turn = moves(1, "draw", "draw", "5S", reshuffled_at=1)
+    assert render.turn_summary(1, turn) == (
+        "CPU 1 roba dos cartas (el mazo se rehace con los descartes) y tira el 5 de picas."
+    )
+
+
+def test_turns_split_after_each_card_or_pass() -> None:
+    history = moves(0, "7H") + moves(1, "draw", "draw", "KH") + moves(2, "pass") + moves(0, "draw")
+    turns = render.split_turns(history)
+    assert [(seat, [str(m.action) for m in ms]) for seat, ms in turns] == [
+        (0, ["7H"]),
+        (1, ["draw", "draw", "KH"]),
+        (2, ["pass"]),
+        (0, ["draw"]),
+    ]
+    assert render.last_turn(history) == moves(0, "draw")
+
+
+def test_move_log_lists_every_turn_of_the_hand_newest_first() -> None:
+    game = position(["7H 2S", "4C 5C"], pile="9H", stock="KH")
+    assert "Todavía no ha jugado nadie" in render.move_log_html(game.view(0))
+    game.apply(Action.parse("7H"))
+    game.apply(Action.parse("draw"))
+    game.apply(Action.parse("KH"))
+    items = re.findall(r"<li[^>]*>(.*?)</li>", render.move_log_html(game.view(0)))
+    assert items == ["CPU 1 roba una carta y tira el rey de corazones.", "Tú: tiras el 7 de corazones."]
+
+
+def test_chooser_buttons_say_how_many_of_each_suit_you_keep() -> None:
+    game = position(["8S 8H 3H 5H KD 2S", "4C 5C"], pile="9C")
+    markup = render.suit_choices_html(game.view(0), Card.parse("8S"))
+    labels = re.findall(r'aria-label="([^"]+)"', markup)
+    # The 8 being played is not counted, nor the other 8 (it never follows a suit).
+    assert labels == ["Picas, tienes 1", "Corazones, tienes 2", "Diamantes, tienes 1", "Tréboles, no tienes"]
+    for label in labels:
+        name, count = label.split(", ")
+        assert f'<span>{name}</span><span class="suit-count">{count}</span>' in markup
+
+
+def test_results_title_names_the_games_winner_with_the_hand_beneath() -> None:
+    cpu_wins_game = result(["", "8S 8H", "AS"], 0, [60, 104, 19], (2,))
+    assert render.results_title(cpu_wins_game) == "Gana la partida CPU 2"
+    assert render.results_subtitle(cpu_wins_game) == "Última mano (mano 2): la has ganado tú."
+    assert render.results_title(result(["", "8S 8H"], 0, [3, 100], (0,))) == "¡Ganas la partida!"
+    shared = result(["", "AS", "8S 8H"], 0, [7, 7, 104], (0, 1))
+    assert render.results_title(shared) == "Victoria compartida: Tú y CPU 1"
+    assert render.results_title(result(["5C", ""], 1, [5, 0])) == "CPU 1 gana la mano"
+    summary = render.results_summary(cpu_wins_game)
+    assert summary == (
+        "¡Has ganado la mano! Puntos de castigo: CPU 1 100, CPU 2 1. Totales: Tú 60, CPU 1 104, CPU 2 19."
+        " Gana la partida CPU 2 con 19 puntos."
+    )
+
+
+def test_only_the_card_turning_now_is_animated() -> None:
+    res = result(["", "8S QH AD 5C"], 0, [0, 66])
+    faces, _ = render.results_cards_html(res.leftovers[1], 3, turning=True)
+    assert faces.count("card reveal turning") == 1
+    assert re.findall(r'class="card reveal turning" data-card="(\w+)"', faces) == ["AD"]
+    assert "turning" not in render.results_html(res, [0, 4])
+
+
+def test_hand_title_says_when_it_is_your_turn() -> None:
+    mine = position(["2C 3C", "4C 5C"], pile="KH")
+    assert render.hand_title(mine.view(0)) == "Tu mano (te toca)"
+    theirs = position(["2C 3C", "4C 5C"], pile="KH", turn=1)
+    assert render.hand_title(theirs.view(0)) == "Tu mano"

@@ -422,7 +422,8 @@ def test_the_storage_event_makes_an_open_tab_follow_at_once() -> None:
 def test_a_new_game_started_in_another_tab_is_never_lost() -> None:
     backend, a, screen_a, b, _screen_b = two_tabs()
     b.request_deal(2)
-    b.answer_replace(True)  # «Empezar otra» in B
+    b.answer_replace(True)  # «Otra partida» in B: leave the game, back to choosing a table
+    b.request_deal(2)  # «Repartir»
     assert b.game is not None
     new_game = str(b.game.record())
     play_turn(a, screen_a)  # one move of the old game in A

@@ -25,7 +25,7 @@ from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 from ui import render
 from ui.links import link_hash
 from ui.storage import SAVE_KEY, MemoryBackend, Store, read
-from ui.table import CPU_DELAY_MS, REVEAL_DELAY_MS, Table
+from ui.table import CPU_DELAY_MS, PACE_DELAYS, REVEAL_DELAY_MS, Table
 
 
 def saved(backend: MemoryBackend) -> dict[str, object]:
@@ -136,14 +136,40 @@ def test_deal_during_an_unfinished_game_asks_first() -> None:
     before = saved_game(backend)
     table.request_deal(3)
     assert screen.body == "replace" and screen.is_open("replace-dialog")
+    assert screen.texts["replace-title"] == "Tienes una partida a medias. ¿La dejas para empezar otra?"
+    assert screen.texts["replace-sub"] == "Si empiezas otra, la partida a medias se pierde."
+    assert "enlace" not in screen.texts["replace-sub"], "no link is involved in a new deal"
     assert saved_game(backend) == before
     table.answer_replace(False)
     assert not screen.is_open("replace-dialog")
     assert saved_game(backend) == before and screen.body == "human"
+    assert live(table).players == 2, "the size radios cannot change the table under way"
     table.request_deal(3)
     table.answer_replace(True)
+    # Leaving the game goes back to choosing a table; the save is replaced by the next deal only.
+    assert table.game is None and screen.body == "setup"
+    assert screen.get_attr("mode-choice", "disabled") is None
+    assert screen.texts["deal-btn"] == "Repartir"
+    assert saved_game(backend) == before
+    table.request_deal(3)
     assert live(table).players == 3
     assert_save_replays_to_live(table, backend)
+
+
+def test_size_radios_are_off_during_a_game_and_the_bar_says_which_table() -> None:
+    table, screen, _ = make_table()
+    assert screen.get_attr("mode-choice", "disabled") is None
+    assert screen.get_attr("deal-btn", "class") == "btn btn-primary"
+    table.request_deal(2)
+    assert screen.get_attr("mode-choice", "disabled") == ""
+    assert screen.get_attr("setup", "data-playing") == "1"
+    assert screen.texts["table-now"] == "Partida en curso: 1 contra 1"
+    assert screen.get_attr("mode-2", "checked") == "" and screen.get_attr("mode-3", "checked") is None
+    # «Repartir» is not what the player is expected to do now: it becomes a secondary «Otra partida».
+    assert screen.texts["deal-btn"] == "Otra partida"
+    assert screen.get_attr("deal-btn", "class") == "btn btn-secondary"
+    table.request_deal(3)  # a radio that slipped through changes nothing without asking
+    assert live(table).players == 2 and screen.body == "replace"
 
 
 # -- the person's moves --------------------------------------------------------------------
@@ -183,16 +209,19 @@ def test_legal_card_plays_then_each_cpu_action_is_its_own_timer_tick() -> None:
     assert [ms for ms, _ in screen.timers] == [CPU_DELAY_MS], "one CPU action queued, paced"
     assert texts(live(table).history) == ["0:7H"]
 
+    said = len(screen.statuses)
     screen.run_one()
     assert texts(live(table).history) == ["0:7H", "1:draw"], "one action per timer"
-    assert screen.last_status == "CPU 1 roba una carta."
+    assert len(screen.statuses) == said, "the turn is said once, when it ends"
+    assert screen.htmls["move-log"].startswith('<li data-seat="1">CPU 1 roba una carta…</li>')
     assert screen.body == "cpu"
     assert_saved_is_live(table, backend)
     assert len(screen.timers) == 1
 
     screen.run_one()
     assert texts(live(table).history) == ["0:7H", "1:draw", "1:KH"]
-    assert screen.last_status.startswith("CPU 1 tira el rey de corazones. Te toca")
+    assert len(screen.statuses) == said + 1
+    assert screen.last_status.startswith("CPU 1 roba una carta y tira el rey de corazones. Te toca")
     assert screen.body == "human"
     assert screen.timers == []
     assert_saved_is_live(table, backend)
@@ -387,6 +416,7 @@ def test_stale_cpu_timer_from_before_a_new_game_does_nothing() -> None:
     table.click_card("7H")
     table.request_deal(2)
     table.answer_replace(True)
+    table.request_deal(2)
     fresh = saved_game(backend)
     screen.run_timers()
     assert saved_game(backend) == fresh == str(live(table).record())
@@ -417,7 +447,9 @@ def test_results_reveal_one_card_per_timer_and_sum_the_points() -> None:
     assert screen.timers == []
     assert screen.get_attr("next-hand-btn", "hidden") is None
     assert screen.focused == "next-hand-btn"
-    assert screen.last_status == "¡Has ganado la mano! Puntos de castigo: CPU 1 66."
+    summary = "¡Has ganado la mano! Puntos de castigo: CPU 1 66. Totales: Tú 3, CPU 1 70."
+    assert screen.last_status == summary
+    assert screen.texts["results-live"] == "Tiras el 7 de corazones. " + summary
     assert_saved_is_live(table, backend)
 
 
@@ -444,10 +476,12 @@ def test_next_hand_is_dealt_and_led_by_the_winner() -> None:
     assert game2.leader == 1 and game2.turn == 1
     assert [len(h) for h in game2.hands] == [7, 7]
     assert not screen.is_open("results-dialog")
-    assert screen.body == "cpu" and screen.last_status.startswith(f"Mano {hand_no + 2}. Sale CPU 1.")
+    assert screen.body == "cpu"
     assert_saved_is_live(table, backend)
     screen.run_timers()
     assert screen.body in {"human", "results"}
+    # Reduced motion: the new hand's line is said together with the CPU's first turn.
+    assert any(s.startswith(f"Mano {hand_no + 2}. Sale CPU 1. CPU 1 ") for s in screen.statuses)
 
 
 def test_next_hand_during_the_reveal_stops_the_old_count() -> None:
@@ -680,3 +714,134 @@ def test_random_ui_events_never_raise_lose_cards_or_desync_the_save(
         elif kind == "link":
             table.open_link(OTHER_LINKS[arg % len(OTHER_LINKS)])
         check_invariants(table, screen, backend)
+
+
+# -- issue 11: turns said once, pace, results count, focus --------------------------------------
+
+
+def test_reduced_motion_says_every_cpu_turn_once_together_with_the_persons_move() -> None:
+    table, screen, _ = make_table(fast=True)
+    table.request_deal(3)
+    rng = random.Random(3)
+    for _ in range(60):
+        game = live(table)
+        if game.phase != PLAYING:
+            break
+        said = len(screen.statuses)
+        start = len(game.hand_history)
+        legal = game.legal_actions()
+        table.play(rng.choice(legal))
+        screen.run_timers()
+        new = screen.statuses[said:]
+        turns = render.split_turns(live(table).hand_history[start:])
+        if live(table).phase == PLAYING:
+            # Everything from the person's move to their next turn arrives as ONE message,
+            # so nothing is replaced before it could be shown or spoken.
+            assert len(new) == 1, new
+            for seat, moves in turns[1:]:
+                assert render.turn_summary(seat, moves) in new[0]
+            assert new[0].endswith(render.turn_prompt(table.view()))
+    assert live(table).hand_history, "the hand was played"
+
+
+def test_normal_pace_says_each_cpu_turn_when_it_ends() -> None:
+    game = reach(lambda g: human_to_play(g) and bool(g.legal_cards()) and len(g.hands[0]) > 2, players=3)
+    table, screen, _ = make_table(seeded(game), fast=False)
+    card = next(c for c in game.legal_cards() if c.rank != 8)
+    table.click_card(str(card))
+    said = len(screen.statuses)
+    while live(table).turn != 0 and live(table).phase == PLAYING:
+        seat = live(table).turn
+        before = len(screen.statuses)
+        screen.run_one()
+        if live(table).turn == seat and live(table).phase == PLAYING:
+            assert len(screen.statuses) == before, "nothing said in the middle of a turn"
+        else:
+            assert len(screen.statuses) == before + 1
+            assert screen.last_status.startswith(render.seat_name(seat) + " ")
+    assert len(screen.statuses) - said == 2, "one message per CPU turn"
+
+
+def test_pace_is_a_stored_preference_that_sets_the_cpu_delay() -> None:
+    game = reach(lambda g: human_to_play(g) and bool(g.legal_cards()) and len(g.hands[0]) > 2)
+    backend = seeded(game)
+    table, screen, _ = make_table(backend, fast=False)
+    assert table.pace == "normal"
+    table.set_pace("pausado")
+    assert backend.getItem("ocho-loco:ritmo") == "pausado"
+    assert screen.get_attr("pace-pausado", "checked") == ""
+    table.set_pace("volando")  # not a pace: ignored
+    assert backend.getItem("ocho-loco:ritmo") == "pausado"
+    card = next(c for c in game.legal_cards() if c.rank != 8)
+    table.click_card(str(card))
+    assert [ms for ms, _ in screen.timers] == [PACE_DELAYS["pausado"][0]]
+    table2, screen2, _ = make_table(backend, fast=False)
+    assert table2.pace == "pausado"
+    table2.set_pace("rapido")
+    screen2.run_timers()
+    assert Store(backend).pace() == "rapido"
+
+
+def test_results_count_can_be_skipped_and_the_scoreboard_waits_for_it() -> None:
+    game = position(["7H", "8S QH AD 5C"], pile="9H", totals=[3, 4])
+    table, screen, _ = start_at(game, fast=False)
+    table.click_card("7H")
+    assert screen.focused == "results-skip"
+    assert screen.get_attr("results-skip", "hidden") is None
+    board = plain(screen.htmls["scoreboard"])
+    assert "70" not in board and "4" in board, "old totals until the count ends"
+    assert screen.texts["results-live"] == "Tiras el 7 de corazones."
+    screen.run_one()
+    table.skip_count()
+    body = screen.htmls["results-body"]
+    assert "8 + Q + A + 5 = <strong>66</strong>" in body and "turning" not in body
+    assert "70" in plain(screen.htmls["scoreboard"])
+    assert screen.get_attr("results-skip", "hidden") == ""
+    assert screen.get_attr("next-hand-btn", "hidden") is None and screen.focused == "next-hand-btn"
+    assert "Totales: Tú 3, CPU 1 70." in screen.texts["results-live"]
+    shown = screen.htmls["results-body"]
+    screen.run_timers()  # the count's pending timer does nothing more
+    assert screen.htmls["results-body"] == shown
+
+
+def test_results_reveal_animates_only_the_card_turning_now() -> None:
+    game = position(["7H", "8S QH AD 5C"], pile="9H")
+    table, screen, _ = start_at(game, fast=False)
+    table.click_card("7H")
+    turning = []
+    while screen.timers:
+        turning += re.findall(r'class="card reveal turning" data-card="(\w+)"', screen.htmls["results-body"])
+        screen.run_one()
+    assert turning == ["8S", "QH", "AD", "5C"], "each card turns once"
+    assert "turning" not in screen.htmls["results-body"]
+
+
+def test_game_over_title_names_the_games_winner_not_the_hands() -> None:
+    # The person wins the hand, but CPU 2 has the lowest total: the title names CPU 2.
+    game = position(["7H", "8S 8D QH", "AD"], pile="9H", totals=[60, 0, 10])
+    table, screen, _ = start_at(game)
+    table.click_card("7H")
+    assert live(table).phase == GAME_OVER
+    assert screen.texts["results-title"] == "Gana la partida CPU 2"
+    assert screen.texts["results-sub"] == "Última mano (mano 2): la has ganado tú."
+    assert "Gana la partida CPU 2 con 11 puntos." in screen.texts["results-live"]
+
+
+def test_after_dealing_focus_goes_to_the_first_playable_card() -> None:
+    table, screen, _ = make_table()
+    table.request_deal(2)
+    view = table.view()
+    legal = [c for c in view.sorted_hand() if c in view.legal_cards()]
+    assert screen.focused == (render.card_id(legal[0]) if legal else "main-btn")
+    assert screen.focused != "deal-btn"
+    assert f'id="{screen.focused}"' in screen.htmls["hand"] or screen.focused == "main-btn"
+
+
+def test_chooser_shows_suit_counts_and_cancel_keeps_the_eight() -> None:
+    game = position(["8S 3H 5H KD", "5D 6D"], pile="9C")
+    table, screen, _ = start_at(game)
+    table.click_card("8S")
+    labels = re.findall(r'aria-label="([^"]+)"', screen.htmls["suit-choices"])
+    assert labels == ["Picas, no tienes", "Corazones, tienes 2", "Diamantes, tienes 1", "Tréboles, no tienes"]
+    table.cancel_chooser()
+    assert not screen.is_open("suit-dialog") and Card.parse("8S") in live(table).hands[0]

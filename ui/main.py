@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from .storage import SAVE_KEY, Backend, Store
@@ -123,6 +123,7 @@ class DomScreen:
         if show and not el.open:
             self.dialog_opened_at = _now()
             el.showModal()
+            el.scrollTop = 0  # a tall panel on a phone opens at its title
         elif not show and el.open:
             el.close()
 
@@ -176,8 +177,27 @@ class DomScreen:
 
     def focus(self, el_id: str) -> None:
         el = _el(el_id)
-        if el:
+        if not el:
+            return
+        felt = el.closest(".felt")
+        if not felt:
             el.focus()
+            return
+        # On the table (after a deal): bring the whole felt into view rather
+        # than just the focused card, so the pile, the hand and the button show together.
+        el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        _show_whole(felt)
+
+
+def _show_whole(el: Any) -> None:
+    """Scroll the least that shows all of ``el`` (its top first when it is taller than the window)."""
+    box = el.getBoundingClientRect()
+    height = float(window.innerHeight)
+    top, bottom = float(box.top), float(box.bottom)
+    if top >= 0 and bottom <= height:
+        return
+    dy = bottom - height if (top >= 0 and bottom - top <= height) else top
+    window.scrollBy(to_js({"top": dy, "behavior": "instant"}, dict_converter=window.Object.fromEntries))
 
 
 class LocalStorage:
@@ -271,6 +291,10 @@ def _on_click(table: Table, hit: Any) -> None:
         table.click_card(card)
     elif suit and hit.closest("#suit-dialog"):
         table.choose_suit(suit)
+    elif ident == "suit-cancel":
+        table.cancel_chooser()
+    elif ident == "results-skip":
+        table.skip_count()
     elif ident in ("main-btn", "stock"):
         table.main_button()
     elif ident == "deal-btn":
@@ -358,6 +382,17 @@ def start() -> Table:
     def on_results_cancel(event: Any) -> None:
         event.preventDefault()  # the buttons decide what comes next
 
+    def on_results_key(event: Any) -> None:
+        # While the points are being counted any key shows the whole count
+        # (Tab and the modifier keys still move around the panel).
+        if not table.counting or str(event.key) in ("Tab", "Shift", "Control", "Alt", "Meta", "Escape"):
+            return
+        event.preventDefault()
+        table.skip_count()
+
+    def on_pace(event: Any) -> None:
+        table.set_pace(_attr(event.target, "value"))
+
     def on_replace_cancel(event: Any) -> None:
         event.preventDefault()
         table.answer_replace(False)
@@ -365,6 +400,8 @@ def start() -> Table:
     _listen(_el("suit-dialog"), "cancel", on_suit_cancel)
     _listen(_el("results-dialog"), "cancel", on_results_cancel)
     _listen(_el("replace-dialog"), "cancel", on_replace_cancel)
+    _listen(_el("results-dialog"), "keydown", on_results_key)
+    _listen(_el("pace-choice"), "change", on_pace)
 
     def on_replay_cancel(event: Any) -> None:
         event.preventDefault()
@@ -385,6 +422,9 @@ def start() -> Table:
 
     if store.table_size() == 3:
         _el("mode-3").checked = True
+    _el("pace-" + table.pace).checked = True
+    if window.matchMedia("(min-width: 900px)").matches:
+        _el("log-panel").open = True  # on phones the move log starts folded
     _el("deal-btn").disabled = False
     _el("loading").hidden = True
     page_url = str(window.location.href).split("#", 1)[0]

@@ -7,11 +7,12 @@ Every card shows its rank as real text and its suit as one of four shapes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
-from engine.actions import Action
+from engine.actions import DRAW_KIND, PASS_KIND, Action
 from engine.cards import POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_OF, TEXT, Card, sort_key
-from engine.game import Game, HandResult, Move
+from engine.game import PLAYING, Game, HandResult, Move
 from engine.names import SUIT_PLURAL, SUIT_SYMBOL, SUIT_TITLE, card_name, suit_name
 from engine.view import SeatView
 
@@ -55,9 +56,19 @@ def card_button(card: Card | int, legal: bool | None, arriving: bool = False) ->
         classes.append("arriving")
         label += ", recién robada"
     return (
-        f'<button type="button" class="{" ".join(classes)}" data-card="{TEXT[card]}"'
+        f'<button type="button" id="{card_id(card)}" class="{" ".join(classes)}" data-card="{TEXT[card]}"'
         f' aria-label="{escape(label)}"{extra}>{card_face(card)}</button>'
     )
+
+
+def card_id(card: Card | int) -> str:
+    """The element id of a card of the person's hand (``card-10H``), for moving the focus to it."""
+    return f"card-{TEXT[card]}"
+
+
+def hand_title(view: SeatView) -> str:
+    """The heading over the person's hand; it says so when it is their turn, like the CPUs' frames."""
+    return "Tu mano (te toca)" if view.my_turn else "Tu mano"
 
 
 def hand_html(view: SeatView, arriving: Card | int | None = None, interactive: bool = True) -> str:
@@ -130,24 +141,51 @@ def stock_count(view: SeatView) -> str:
     return str(view.stock_count)
 
 
+def stock_name(view: SeatView) -> str:
+    """The stock button's accessible name: its visible words, then what pressing it does."""
+    name = f"Mazo, {stock_label(view)}"
+    if view.my_turn and view.can_draw and not view.can_pass:
+        name += ": robar una carta"
+    return name
+
+
 def main_button(view: SeatView) -> tuple[str, str, bool]:
-    """Text, accessible name and enabled state of the draw / pass button."""
-    if view.my_turn and view.can_pass:
+    """Text, accessible name (the text plus detail) and enabled state of the draw / pass button."""
+    if view.phase != PLAYING:
+        return "Fin de la mano", "Fin de la mano", False
+    if not view.my_turn:
+        text = f"Espera: juega {seat_name(view.turn)}"
+        return text, text, False
+    if view.can_pass:
         return "Pasar", "Pasar", True
     left = view.draws_left
-    return f"Robar ({left})", f"Robar (quedan {left})", view.my_turn and view.can_draw
+    detail = "no quedan robos" if left == 0 else ("queda 1 robo" if left == 1 else f"quedan {left} robos")
+    return f"Robar ({left})", f"Robar ({left}): {detail}", view.can_draw
+
+
+LEADER_NOTE = "salió primero en esta mano"
 
 
 def scoreboard_html(totals: tuple[int, ...] | list[int], leader: int | None = None) -> str:
+    """The totals table; a ★ marks who led this hand, and a note under the table says so."""
     rows = []
     for seat, total in enumerate(totals):
         classes = (["me"] if seat == HUMAN else []) + (["leader"] if seat == leader else [])
         here = f' class="{" ".join(classes)}"' if classes else ""
-        rows.append(f'<tr{here}><th scope="row">{seat_name(seat)}</th><td>{total}</td></tr>')
+        star = ""
+        if seat == leader:
+            star = (
+                '<span class="star" aria-hidden="true"> ★</span>'
+                f'<span class="visually-hidden"> ({LEADER_NOTE})</span>'
+            )
+        rows.append(f'<tr{here}><th scope="row">{seat_name(seat)}{star}</th><td>{total}</td></tr>')
+    note = ""
+    if leader is not None:
+        note = f'<p class="score-note" aria-hidden="true"><span class="star">★</span> {LEADER_NOTE}</p>'
     return (
         '<table class="score-table"><caption class="visually-hidden">Puntos de castigo acumulados'
         '</caption><thead><tr><th scope="col">Jugador</th><th scope="col">Puntos</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<tbody>{''.join(rows)}</tbody></table>{note}"
     )
 
 
@@ -170,6 +208,128 @@ def describe_action(seat: int, action: Action, drawn: Card | int | None, reshuff
     return text + "."
 
 
+# -- whole turns: one sentence each (status line and the move log «Jugadas») -------------------
+
+DRAW_WORDS = {1: "una carta", 2: "dos cartas", 3: "tres cartas"}
+RESHUFFLE_NOTE = "el mazo se rehace con los descartes"
+
+
+def join_clauses(clauses: Sequence[str]) -> str:
+    """``a``, ``a y b``, ``a, b y c``."""
+    if len(clauses) <= 1:
+        return "".join(clauses)
+    return ", ".join(clauses[:-1]) + " y " + clauses[-1]
+
+
+def turn_summary(seat: int, moves: Sequence[Move], went_out: bool = False) -> str:
+    """One sentence for one seat's turn, its actions in order.
+
+    ``moves`` are the turn's moves (draws, then a card or a pass; a turn still
+    under way has only draws and ends in "…"). ``went_out``: the card played
+    was the seat's last one.
+
+    >>> from engine.actions import Action
+    >>> draw, five = Action.parse("draw"), Action.parse("5S")
+    >>> turn_summary(1, [Move(1, draw), Move(1, draw), Move(1, five)])
+    'CPU 1 roba dos cartas y tira el 5 de picas.'
+    >>> turn_summary(0, [Move(0, Action.parse("8S:D"))])
+    'Tiras el 8 de picas y pides diamantes.'
+    """
+    you = seat == HUMAN
+    draws = [m for m in moves if m.action.kind == DRAW_KIND]
+    last = moves[-1].action if moves else None
+    clauses: list[str] = []
+    if draws:
+        clause = ("robas " if you else "roba ") + DRAW_WORDS.get(len(draws), f"{len(draws)} cartas")
+        if any(m.reshuffled for m in draws):
+            clause += f" ({RESHUFFLE_NOTE})"
+        clauses.append(clause)
+    if last is not None and last.kind == PASS_KIND:
+        clauses.append("pasas" if you else "pasa")
+    elif last is not None and last.kind != DRAW_KIND:
+        card = last.card
+        assert card is not None
+        clauses.append(("tiras " if you else "tira ") + card_name(card, article=True))
+        if last.suit is not None:
+            clauses.append(("pides " if you else "pide ") + SUIT_PLURAL[last.suit])
+        if went_out:
+            clauses.append("te quedas sin cartas" if you else "se queda sin cartas")
+    if not clauses:
+        return "Te toca." if you else f"Le toca a {seat_name(seat)}."
+    text = join_clauses(clauses)
+    text = text[0].upper() + text[1:] if you else f"{seat_name(seat)} {text}"
+    finished = last is not None and last.kind != DRAW_KIND
+    return text + ("." if finished else "…")
+
+
+def split_turns(history: Sequence[Move]) -> list[tuple[int, list[Move]]]:
+    """The hand's moves grouped by turn: ``(seat, moves)``; a turn ends with a card or a pass."""
+    turns: list[tuple[int, list[Move]]] = []
+    current: list[Move] = []
+    for move in history:
+        if current and current[0].seat != move.seat:  # a turn cut short (never happens in play)
+            turns.append((current[0].seat, current))
+            current = []
+        current.append(move)
+        if move.action.kind != DRAW_KIND:
+            turns.append((move.seat, current))
+            current = []
+    if current:
+        turns.append((current[0].seat, current))
+    return turns
+
+
+def last_turn(history: Sequence[Move]) -> list[Move]:
+    """The moves of the latest turn (finished or under way)."""
+    turns = split_turns(history)
+    return turns[-1][1] if turns else []
+
+
+def move_log_html(view: SeatView) -> str:
+    """The move log «Jugadas»: this hand's turns, newest first, one sentence each."""
+    turns = split_turns(view.history)
+    if not turns:
+        return '<li class="log-empty">Todavía no ha jugado nadie en esta mano.</li>'
+    items = []
+    for i, (seat, moves) in enumerate(turns):
+        out = view.result is not None and i == len(turns) - 1 and moves[-1].action.kind != DRAW_KIND
+        text = turn_summary(seat, moves, went_out=out)
+        if seat == HUMAN:
+            text = f"Tú: {text[0].lower()}{text[1:]}"
+        items.append(f'<li data-seat="{seat}">{escape(text)}</li>')
+    return "".join(reversed(items))
+
+
+# -- setup bar and suit chooser ---------------------------------------------------------------
+
+TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
+
+
+def table_now(players: int) -> str:
+    """What the setup bar says during a game: which table is being played."""
+    return f"Partida en curso: {TABLE_NAMES[players]}"
+
+
+def suit_count_text(count: int) -> str:
+    return "no tienes" if count == 0 else f"tienes {count}"
+
+
+def suit_choices_html(view: SeatView, eight: Card | int) -> str:
+    """The chooser's four suit buttons, each saying how many cards of that suit stay in the hand."""
+    rest = [c for c in view.hand if c != eight]
+    parts = []
+    for suit, letter in enumerate(SUIT_LETTERS):
+        count = sum(1 for c in rest if SUIT_OF[c] == suit and RANK_OF[c] != 8)
+        count_text = suit_count_text(count)
+        parts.append(
+            f'<button type="button" class="suit-btn" data-suit="{letter}"'
+            f' aria-label="{SUIT_TITLE[suit]}, {count_text}">{suit_svg(suit)}'
+            f'<span class="suit-btn-text"><span>{SUIT_TITLE[suit]}</span>'
+            f'<span class="suit-count">{count_text}</span></span></button>'
+        )
+    return "".join(parts)
+
+
 def turn_prompt(view: SeatView) -> str:
     """What the person can do now, for the status bar."""
     if view.can_pass:
@@ -177,19 +337,22 @@ def turn_prompt(view: SeatView) -> str:
     if not view.legal_cards():
         left = view.draws_left
         return f"Te toca. No tienes carta que valga: roba (te quedan {left})."
-    return "Te toca: tira una carta levantada o roba."
+    return "Te toca: tira una carta que valga o roba."
 
 
-def results_cards_html(cards: tuple[Card, ...], shown: int) -> tuple[str, str]:
+def results_cards_html(cards: tuple[Card, ...], shown: int, turning: bool = False) -> tuple[str, str]:
     """Leftover cards with the first ``shown`` face up, and the running sum text.
 
-    The sum reads like ``8 + Q + A + 5 = 66`` once every card is up.
+    With ``turning`` the last card shown is the one turning over now (the
+    only one animated: cards already up stay still). The sum reads like
+    ``8 + Q + A + 5 = 66`` once every card is up.
     """
     faces = []
     for i, card in enumerate(cards):
         if i < shown:
+            cls = "card reveal turning" if (turning and i == shown - 1) else "card reveal"
             faces.append(
-                f'<span class="card reveal" data-card="{TEXT[card]}" role="img"'
+                f'<span class="{cls}" data-card="{TEXT[card]}" role="img"'
                 f' aria-label="{escape(card_name(card))}">{card_face(card)}</span>'
             )
         else:
@@ -201,8 +364,11 @@ def results_cards_html(cards: tuple[Card, ...], shown: int) -> tuple[str, str]:
     return "".join(faces), summary
 
 
-def results_html(result: HandResult, shown: list[int]) -> str:
-    """The results panel: per seat, the leftover cards (``shown[seat]`` face up) and sums."""
+def results_html(result: HandResult, shown: list[int], turning: int | None = None) -> str:
+    """The results panel: per seat, the leftover cards (``shown[seat]`` face up) and sums.
+
+    ``turning`` is the seat whose last shown card is turning over right now.
+    """
     rows = []
     for seat, cards in enumerate(result.leftovers):
         name = seat_name(seat)
@@ -213,7 +379,7 @@ def results_html(result: HandResult, shown: list[int]) -> str:
                 f"<p>{line}</p></div>"
             )
             continue
-        faces, summary = results_cards_html(cards, shown[seat])
+        faces, summary = results_cards_html(cards, shown[seat], turning=(seat == turning))
         done = shown[seat] >= len(cards)
         rows.append(
             f'<div class="result-row" data-seat="{seat}"><p class="result-name">{name}</p>'
@@ -234,6 +400,43 @@ def hand_over_title(result: HandResult) -> str:
     return f"{seat_name(result.winner)} gana la mano"
 
 
+def joined_names(seats: Sequence[int]) -> str:
+    return join_clauses([seat_name(s) for s in seats])
+
+
+def results_title(result: HandResult) -> str:
+    """The results panel's title: the game's winner when the game is over, else the hand's."""
+    if not result.game_over:
+        return hand_over_title(result)
+    winners = result.winners
+    if len(winners) > 1:
+        return f"Victoria compartida: {joined_names(winners)}"
+    if winners[0] == HUMAN:
+        return "¡Ganas la partida!"
+    return f"Gana la partida {seat_name(winners[0])}"
+
+
+def results_subtitle(result: HandResult) -> str:
+    """The line under the title: the hand number, and who won the last hand of a finished game."""
+    hand = f"Mano {result.hand + 1}"
+    if not result.game_over:
+        return f"{hand}: cuenta de los puntos de castigo."
+    who = "la has ganado tú" if result.winner == HUMAN else f"la ha ganado {seat_name(result.winner)}"
+    return f"Última mano ({hand.lower()}): {who}."
+
+
+def results_summary(result: HandResult) -> str:
+    """Everything the results panel shows, as one sentence group for screen readers."""
+    title = hand_over_title(result)
+    title += " " if title.endswith("!") else ". "
+    sums = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(result.penalties) if s != result.winner)
+    totals = ", ".join(f"{seat_name(s)} {t}" for s, t in enumerate(result.totals))
+    text = f"{title}Puntos de castigo: {sums}. Totales: {totals}."
+    if result.game_over:
+        text += " " + game_over_text(result)
+    return text
+
+
 def game_over_text(result: HandResult) -> str:
     """``¡Ganas la partida!`` / ``Gana CPU 1`` / shared wins, with the lowest total."""
     winners = result.winners
@@ -242,9 +445,7 @@ def game_over_text(result: HandResult) -> str:
         if winners[0] == HUMAN:
             return f"¡Ganas la partida con {low} puntos!"
         return f"Gana la partida {seat_name(winners[0])} con {low} puntos."
-    names = [seat_name(s) for s in winners]
-    joined = " y ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " y " + names[-1]
-    return f"Empate abajo: comparten la victoria {joined} con {low} puntos."
+    return f"Empate abajo: comparten la victoria {joined_names(winners)} con {low} puntos."
 
 
 __all__ = [
@@ -252,21 +453,33 @@ __all__ = [
     "active_suit_html",
     "active_suit_text",
     "card_button",
+    "card_id",
     "describe_action",
     "discard_html",
     "game_over_text",
     "hand_html",
+    "hand_title",
+    "last_turn",
     "main_button",
+    "move_log_html",
     "opponents_html",
     "replay_move_text",
     "replay_table_html",
     "replay_title",
     "results_html",
+    "results_subtitle",
+    "results_summary",
+    "results_title",
     "scoreboard_html",
     "seat_name",
+    "split_turns",
     "stock_label",
+    "stock_name",
+    "suit_choices_html",
+    "table_now",
     "totals_html",
     "turn_prompt",
+    "turn_summary",
 ]
 
 

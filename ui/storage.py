@@ -35,6 +35,8 @@ PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
 ASIDE_PREFIX = PREFIX + "aparte:"
 PREFS_KEY = PREFIX + "mesa"
+PACE_KEY = PREFIX + "ritmo"
+PACES = ("pausado", "normal", "rapido")
 APP = "ocho-loco"
 VERSION = 2
 # More saves set aside than this and the page offers to clear them.
@@ -329,8 +331,30 @@ class Store:
         return 3 if raw == "3" else 2
 
     def set_table_size(self, players: int) -> None:
+        self.set_pref(PREFS_KEY, str(players))
+
+    # -- the player's preferences: small strings, each under its own key ------------------
+
+    def pref(self, key: str, allowed: tuple[str, ...], default: str) -> str:
+        """The stored preference ``key`` if it is one of ``allowed``, else ``default``."""
+        try:
+            raw = self.backend.getItem(key)
+        except Exception:
+            return default
+        return raw if raw in allowed else default
+
+    def set_pref(self, key: str, value: str) -> None:
+        """Remember a preference; a browser that refuses just forgets it (the game is unaffected)."""
         with contextlib.suppress(Exception):
-            self.backend.setItem(PREFS_KEY, str(players))
+            self.backend.setItem(key, value)
+
+    def pace(self) -> str:
+        """The CPU's pace chosen in «Ritmo»: ``pausado``, ``normal`` or ``rapido``."""
+        return self.pref(PACE_KEY, PACES, "normal")
+
+    def set_pace(self, pace: str) -> None:
+        if pace in PACES:
+            self.set_pref(PACE_KEY, pace)
 
 
 def read(raw: str) -> Saved:

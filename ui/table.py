@@ -27,7 +27,7 @@ from engine.view import SeatView
 from . import render
 from .links import LinkError, link_hash, read_hash, share_url
 from .replay import HandReplay
-from .storage import Follow, Store
+from .storage import PACES, Follow, Store
 
 try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
     from js import window as _js_window
@@ -46,7 +46,7 @@ def _note_cpu_ms(ms: float) -> None:
 
 
 HUMAN = 0
-CPU_DELAY_MS = 700
+CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
 NOTICE_LINK_FROM_START = (
     "La partida del enlace empieza desde la primera mano: en este navegador no había ninguna guardada "
     "con ese código."
@@ -57,6 +57,9 @@ NOTICE_LEGACY = (
 )
 REVEAL_DELAY_MS = 450
 EARLY_CLICK_IGNORED = "Lo que pulsaste antes de que la mesa estuviera lista ya no vale: no se ha jugado."
+# «Ritmo»: (ms between two CPU actions, ms between two cards turned in the results).
+PACE_DELAYS = {"pausado": (1400, 700), "normal": (CPU_DELAY_MS, REVEAL_DELAY_MS), "rapido": (300, 200)}
+assert set(PACE_DELAYS) == set(PACES)
 
 
 class Screen(Protocol):
@@ -90,6 +93,13 @@ class Table:
         self.shown: list[int] = []
         self.generation = 0  # bumps on every new game so stale timers do nothing
         self.players_choice = store.table_size()
+        self.pace = store.pace()
+        # Sentences not yet on the status line: with reduced motion the CPU moves
+        # in the same instant, so everything up to the person's next turn is said at once.
+        self.carry = ""
+        self.ending = ""  # how the hand ended, said again inside the results panel
+        self.counting = False  # the results count is running (the scoreboard waits for it)
+        self.count_done = False  # the finished hand's count has ended (its totals may show)
         self.level = "normal"
         self.bots = {seat: make_bot("cpu", seat) for seat in (1, 2)}
         self.page_url = ""
@@ -125,9 +135,14 @@ class Table:
             self.screen.set_hash(self._hash())
             self.resume()
             return
+        self.show_setup()
+        self.screen.focus("deal-btn")
+
+    def show_setup(self) -> None:
+        """Wait for a table size and «Repartir» (also after leaving a game half-way)."""
+        self._render_setup()
         self.screen.state("setup")
         self.screen.status("Elige mesa y pulsa «Repartir».")
-        self.screen.focus("deal-btn")
 
     def open_link(self, fragment: str) -> None:
         """A new hash while the page is open (a pasted link): like opening it fresh."""
@@ -154,6 +169,7 @@ class Table:
                 "La partida guardada no se puede abrir y no cabe aparte. "
                 "¿La borras para jugar la del enlace?",
                 "Borrarla y jugar la del enlace",
+                "Si la borras, esa partida guardada se pierde.",
             )
             return
         if game is None or game.phase == GAME_OVER:
@@ -165,13 +181,16 @@ class Table:
         self.pending_link = link
         self.pending_new = None
         self._ask_replace(
-            "Tienes una partida a medias. ¿La cambias por la del enlace?", "Jugar la del enlace"
+            "Tienes una partida a medias. ¿La cambias por la del enlace?",
+            "Jugar la del enlace",
+            "Si juegas la del enlace, la partida a medias se pierde.",
         )
 
-    def _ask_replace(self, title: str, yes: str) -> None:
+    def _ask_replace(self, title: str, yes: str, sub: str) -> None:
         """Open the replace dialog; the CPU holds still until it is answered."""
         self.generation += 1
         self.screen.text("replace-title", title)
+        self.screen.text("replace-sub", sub)
         self.screen.text("replace-yes", yes)
         self.screen.state("replace")
         self.screen.dialog("replace-dialog", True)
@@ -197,7 +216,20 @@ class Table:
     # -- new games and links --------------------------------------------------------
 
     def request_deal(self, players: int) -> None:
-        """The «Repartir» button: deal at once, or ask first if a game is under way."""
+        """«Repartir» deals at once; during a game the same button, «Otra partida», asks first.
+
+        Leaving a game goes back to choosing a table (the size radios are
+        disabled while a game is under way, so they never disagree with it).
+        """
+        if self.game is not None and self.game.phase != GAME_OVER:
+            self.pending_new = self.game.players
+            self.pending_link = None
+            self._ask_replace(
+                "Tienes una partida a medias. ¿La dejas para empezar otra?",
+                "Dejarla y elegir mesa",
+                "Si empiezas otra, la partida a medias se pierde.",
+            )
+            return
         self.players_choice = 3 if players == 3 else 2
         self.store.set_table_size(self.players_choice)
         if self.store.kept_bad:
@@ -206,12 +238,8 @@ class Table:
             self._ask_replace(
                 "La partida guardada no se puede abrir y no cabe aparte. ¿La borras para empezar otra?",
                 "Borrarla y empezar otra",
+                "Si la borras, esa partida guardada se pierde.",
             )
-            return
-        if self.game is not None and self.game.phase != GAME_OVER:
-            self.pending_new = self.players_choice
-            self.pending_link = None
-            self._ask_replace("Tienes una partida a medias. ¿Empiezas otra?", "Empezar otra")
             return
         self.new_game(players=self.players_choice)
 
@@ -223,6 +251,8 @@ class Table:
             self.store.discard_bad()  # the player chose to start over
         if replace and link is not None:
             self.new_game(code=link)
+        elif replace and players is not None and self.game is not None and self.game.phase != GAME_OVER:
+            self.leave_game()  # «Otra partida» during a game: back to choosing a table
         elif replace and players is not None:
             self.new_game(players=players)
         elif self.game is None:
@@ -243,11 +273,53 @@ class Table:
         self.screen.dialog("replay-dialog", False)
         self.screen.dialog("results-dialog", False)
         self.screen.dialog("suit-dialog", False)
+        self.carry = ""
+        self.counting = self.count_done = False
         self.screen.set_hash(self._hash())
         self._save(replace=True)
         self.render()
         self._after_move("Nueva partida, código " + code.pretty() + ". ")
-        self.screen.focus("hand")
+        self._focus_play()
+
+    def leave_game(self) -> None:
+        """Put the game in progress away and wait for a new table choice.
+
+        The save is only replaced by the next deal, so a reload before that
+        still finds the game that was left.
+        """
+        self.generation += 1
+        self.game = None
+        self.chooser = None
+        self.carry = self.ending = ""
+        self.counting = False
+        s = self.screen
+        s.dialog("results-dialog", False)
+        s.dialog("suit-dialog", False)
+        s.html("opponents", "")
+        s.html("discard", '<span class="card slot" aria-hidden="true"></span>')
+        s.text("active-suit", "Manda: —")
+        s.attr("active-suit", "data-suit", None)
+        s.text("stock-count", "—")
+        s.attr("stock", "disabled", "")
+        s.attr("stock", "aria-label", None)
+        s.html("hand", "")
+        s.text("hand-title", "Tu mano")
+        s.attr("my-hand", "data-turn", None)
+        s.text("main-btn", "Robar")
+        s.attr("main-btn", "aria-label", None)
+        s.attr("main-btn", "disabled", "")
+        s.html("scoreboard", '<p class="muted">Todavía no hay puntos. Se acaba al llegar alguien a 100.</p>')
+        s.html("move-log", '<li class="log-empty">Todavía no ha jugado nadie en esta mano.</li>')
+        s.text("game-code", "—")
+        s.attr("copy-link-btn", "disabled", "")
+        self.show_setup()
+        s.focus("mode-3" if self.players_choice == 3 else "mode-2")
+
+    def _focus_play(self) -> None:
+        """Focus the first card the person can play, else the main button (after a deal)."""
+        view = self.view()
+        legal = [c for c in view.sorted_hand() if c in view.legal_cards()]
+        self.screen.focus(render.card_id(legal[0]) if legal else "main-btn")
 
     def copy_link(self) -> None:
         game = self._game()
@@ -294,6 +366,8 @@ class Table:
         self.screen.status(EARLY_CLICK_IGNORED)
 
     def open_chooser(self) -> None:
+        assert self.chooser is not None
+        self.screen.html("suit-choices", render.suit_choices_html(self.view(), self.chooser))
         self.screen.state("chooser")
         self.screen.dialog("suit-dialog", True)
         self.screen.status("Elige el palo que pides con el 8.")
@@ -340,7 +414,8 @@ class Table:
 
     def _schedule_cpu(self) -> None:
         generation = self.generation
-        self.screen.later(0 if self.fast else CPU_DELAY_MS, lambda: self._cpu_step(generation))
+        delay = 0 if self.fast else PACE_DELAYS[self.pace][0]
+        self.screen.later(delay, lambda: self._cpu_step(generation))
 
     def _cpu_step(self, generation: int) -> None:
         game = self.game
@@ -350,25 +425,43 @@ class Table:
         started = time.perf_counter()
         action = self.bots[seat].choose(game.view(seat))
         _note_cpu_ms((time.perf_counter() - started) * 1000)
-        before = game.reshuffles
-        drawn = game.apply(action)
+        game.apply(action)
         if not self._save():
             return
         self.render()
-        self._after_move(render.describe_action(seat, action, drawn, game.reshuffles != before) + " ")
+        if game.phase == PLAYING and game.turn == seat:
+            self._schedule_cpu()  # the turn goes on: shown step by step, said once at its end
+            return
+        moves = render.last_turn(game.hand_history)
+        self._after_move(render.turn_summary(seat, moves, went_out=game.phase != PLAYING) + " ")
 
     def _after_move(self, message: str) -> None:
+        """Say what just happened (at most once per turn) and hand over to whoever is next."""
         game = self._game()
+        message = self.carry + message
+        self.carry = ""
         if game.phase != PLAYING:
-            self.screen.status(message.strip())
+            self.ending = message.strip()
+            self.screen.status(self.ending)
             self.show_results(animate=True)
         elif game.turn == HUMAN:
             self.screen.state("human")
             self.screen.status(message + render.turn_prompt(self.view()))
         else:
             self.screen.state("cpu")
-            self.screen.status(message.strip())
+            if self.fast:
+                self.carry = message  # the CPU moves at once: said together with what follows
+            else:
+                self.screen.status(message.strip())
             self._schedule_cpu()
+
+    def set_pace(self, pace: str) -> None:
+        """«Ritmo»: how long each CPU action and each turned card stays before the next."""
+        if pace not in PACE_DELAYS:
+            return
+        self.pace = pace
+        self.store.set_pace(pace)
+        self.screen.attr(f"pace-{pace}", "checked", "")
 
     # -- results ---------------------------------------------------------------------------
 
@@ -378,45 +471,64 @@ class Table:
         assert result is not None
         full = [len(cards) for cards in result.leftovers]
         self.shown = [0] * game.players if (animate and not self.fast) else full
-        self.screen.text("results-title", render.hand_over_title(result))
-        self.screen.state("results" if game.phase == HAND_OVER else "gameover")
-        self.screen.attr("next-hand-btn", "hidden", "")
-        self.screen.attr("new-game-btn", "hidden", "")
-        self.screen.attr("replay-btn", "hidden", "")
-        self.screen.dialog("results-dialog", True)
+        self.counting = True
+        s = self.screen
+        s.text("results-title", render.results_title(result))
+        s.text("results-sub", render.results_subtitle(result))
+        # The dialog is modal, so the status line behind it is not heard: the panel has its own.
+        s.text("results-live", self.ending)
+        s.state("results" if game.phase == HAND_OVER else "gameover")
+        s.attr("next-hand-btn", "hidden", "")
+        s.attr("new-game-btn", "hidden", "")
+        s.attr("replay-btn", "hidden", "")
+        s.attr("results-skip", "hidden", None)
+        s.dialog("results-dialog", True)
+        s.focus("results-skip")
         self._reveal(self.generation)
 
     def _reveal(self, generation: int) -> None:
+        """Turn the next leftover card (only that one animates); at the end, show the totals."""
         game = self.game
-        if game is None or generation != self.generation or game.result is None:
+        if game is None or generation != self.generation or game.result is None or not self.counting:
             return
         result = game.result
         target = [len(cards) for cards in result.leftovers]
         for seat, count in enumerate(target):
             if seat != result.winner and self.shown[seat] < count:
                 self.shown[seat] += 1
-                self.screen.html("results-body", render.results_html(result, self.shown))
-                self.screen.later(REVEAL_DELAY_MS, lambda: self._reveal(generation))
+                self.screen.html("results-body", render.results_html(result, self.shown, turning=seat))
+                self.screen.later(PACE_DELAYS[self.pace][1], lambda: self._reveal(generation))
                 return
+        self._finish_count()
+
+    def skip_count(self) -> None:
+        """«Saltar» (or any key): show the whole count at once."""
+        game = self.game
+        if game is None or game.result is None or not self.counting:
+            return
+        self.shown = [len(cards) for cards in game.result.leftovers]
+        self._finish_count()
+
+    def _finish_count(self) -> None:
+        game = self._game()
+        result = game.result
+        assert result is not None
+        self.counting = False
+        self.count_done = True
+        s = self.screen
         body = render.results_html(result, self.shown) + render.totals_html(result)
+        summary = render.results_summary(result)
         if game.phase == GAME_OVER:
             body += f'<p class="game-over">{render.game_over_text(result)}</p>'
-            self.screen.html("results-body", body)
-            self.screen.attr("new-game-btn", "hidden", None)
-            self.screen.attr("replay-btn", "hidden", None)
-            self.screen.status(render.game_over_text(result))
-            self.screen.focus("new-game-btn")
-        else:
-            self.screen.html("results-body", body)
-            self.screen.attr("next-hand-btn", "hidden", None)
-            self.screen.attr("replay-btn", "hidden", None)
-            sums = ", ".join(
-                f"{render.seat_name(s)} {p}" for s, p in enumerate(result.penalties) if s != result.winner
-            )
-            title = render.hand_over_title(result)
-            title += " " if title.endswith("!") else ". "
-            self.screen.status(f"{title}Puntos de castigo: {sums}.")
-            self.screen.focus("next-hand-btn")
+        s.html("results-body", body)
+        s.text("results-live", f"{self.ending} {summary}".strip())
+        s.html("scoreboard", render.scoreboard_html(result.totals, game.leader))
+        s.attr("results-skip", "hidden", "")
+        button = "new-game-btn" if game.phase == GAME_OVER else "next-hand-btn"
+        s.attr(button, "hidden", None)
+        s.attr("replay-btn", "hidden", None)
+        s.status(summary)
+        s.focus(button)
 
     # -- «Ver la mano» ------------------------------------------------------------------------
 
@@ -478,12 +590,16 @@ class Table:
         self.replay = None
         self.screen.dialog("replay-dialog", False)
         self.generation += 1  # a results count still running stops here
+        self.counting = self.count_done = False
+        self.ending = ""
         self.screen.dialog("results-dialog", False)
         if not self._save():
             return
         self.render()
         leads = "Sales tú" if game.leader == HUMAN else f"Sale {render.seat_name(game.leader)}"
         self._after_move(f"Mano {game.hand_no + 1}. {leads}. ")
+        if game.turn == HUMAN:
+            self._focus_play()
 
     def new_game_after_end(self) -> None:
         game = self.game
@@ -506,18 +622,45 @@ class Table:
         s.attr("active-suit", "data-suit", SUIT_LETTERS[view.active_suit])
         s.text("stock-count", render.stock_count(view))
         s.html("hand", render.hand_html(view, arriving=arriving))
+        s.attr("hand", "style", f"--n: {len(view.hand)}")
+        s.text("hand-title", render.hand_title(view))
+        s.attr("my-hand", "data-turn", "1" if view.my_turn else None)
         label, name, enabled = render.main_button(view)
         s.text("main-btn", label)
-        s.attr("main-btn", "aria-label", name)
+        s.attr("main-btn", "aria-label", name if name != label else None)
         s.attr("main-btn", "disabled", None if enabled else "")
-        s.attr("main-btn", "data-action", "pass" if label == "Pasar" else "draw")
+        action = "pass" if view.can_pass else ("draw" if view.my_turn else "wait")
+        s.attr("main-btn", "data-action", action)
         s.attr("stock", "disabled", None if (enabled and label != "Pasar") else "")
-        s.attr("stock", "aria-label", f"Mazo: {render.stock_label(view)}")
-        s.html("scoreboard", render.scoreboard_html(view.totals, view.leader))
+        s.attr("stock", "aria-label", render.stock_name(view))
+        totals = view.totals
+        result = view.result
+        if result is not None and game.phase != PLAYING and self._count_pending():
+            # Until the results count ends, the scoreboard keeps the totals before this hand.
+            totals = tuple(t - p for t, p in zip(result.totals, result.penalties, strict=True))
+        s.html("scoreboard", render.scoreboard_html(totals, view.leader))
+        s.html("move-log", render.move_log_html(view))
         s.text("game-code", game.code.pretty())
-        s.attr("mode-2", "checked", "" if game.players == 2 else None)
-        s.attr("mode-3", "checked", "" if game.players == 3 else None)
         s.attr("copy-link-btn", "disabled", None)
+        self._render_setup()
+
+    def _count_pending(self) -> bool:
+        """True while the results of the finished hand have not been counted on screen yet."""
+        return self.counting or not self.count_done
+
+    def _render_setup(self) -> None:
+        """The setup bar: the size radios only between games; during one, which table it is."""
+        game = self.game
+        playing = game is not None and game.phase != GAME_OVER
+        players = game.players if game is not None else self.players_choice
+        s = self.screen
+        s.attr("mode-2", "checked", "" if players == 2 else None)
+        s.attr("mode-3", "checked", "" if players == 3 else None)
+        s.attr("mode-choice", "disabled", "" if playing else None)
+        s.attr("setup", "data-playing", "1" if playing else None)
+        s.text("table-now", render.table_now(players) if playing else "")
+        s.text("deal-btn", "Otra partida" if playing else "Repartir")
+        s.attr("deal-btn", "class", "btn btn-secondary" if playing else "btn btn-primary")
 
     # -- helpers ------------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from engine.cards import POINTS, RANK_OF, RANK_TEXT
 from engine.codes import GameCode
 from engine.game import Game
 from engine.save import dump
+from ui import render
 
 CARD_SELECTOR = '#hand button.card[data-card="{}"]'
 SUIT_SELECTOR = '#suit-dialog .suit-btn[data-suit="{}"]'
@@ -162,12 +163,12 @@ def test_draw_counter_and_pass(fast_page, site_url):
     page = fast_page
     # A2K7-QM92: 10D is playable, so three draws end at «Robar (0)», never «Pasar».
     boot(page, link(site_url, PLAIN_CODE), "human")
-    assert page.get_attribute("#main-btn", "aria-label") == "Robar (quedan 3)"
+    assert page.get_attribute("#main-btn", "aria-label") == "Robar (3): quedan 3 robos"
     stock = int(page.inner_text("#stock-count"))
     for left in (2, 1, 0):
         act(page, partial(page.click, "#main-btn"), "human")
         assert main_text(page) == f"Robar ({left})"
-        assert page.get_attribute("#main-btn", "aria-label") == f"Robar (quedan {left})"
+        assert page.get_attribute("#main-btn", "aria-label").startswith(f"Robar ({left}): ")
         stock -= 1
         assert page.inner_text("#stock-count") == str(stock)
     assert page.locator("#main-btn").is_disabled()
@@ -183,7 +184,7 @@ def test_draw_counter_and_pass(fast_page, site_url):
         assert legal_cards(page) == []
     act(page, partial(page.click, "#main-btn"), "human")
     assert main_text(page) == "Pasar"
-    assert page.get_attribute("#main-btn", "aria-label") == "Pasar"
+    assert page.get_attribute("#main-btn", "aria-label") in (None, "Pasar")
     assert page.locator("#main-btn").is_enabled()
     act(page, partial(page.click, "#main-btn"))
     assert saved_game(page)["history"][:4] == ["0:draw", "0:draw", "0:draw", "0:pass"]
@@ -289,7 +290,11 @@ def test_cpu_turn_and_results_unfold_step_by_step(page, site_url):
     expected = [f"{n} cartas" for n in range(start, start + draws + 1)]
     assert cpu_counts[: draws + 1] == expected, cpu_counts
     statuses = [s["status"] for s in steps if s["state"] == "cpu"]
-    assert "CPU 1 roba una carta." in statuses
+    # Shown one action at a time, said once: the whole turn in one sentence.
+    assert "CPU 1 roba una carta." not in statuses
+    summary = render.turn_summary(1, after.history[len(game.history) :])
+    assert summary.startswith("CPU 1 roba ")
+    assert sum(s["status"].startswith(summary) for s in steps if s["state"] == "human") >= 1
     saved = saved_game(page)["history"]
     assert saved[len(saved) - len(cpu_moves) :] == cpu_moves
 
