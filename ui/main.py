@@ -39,8 +39,6 @@ def _attr(el: Any, name: str) -> str:
 # A second click this soon after a card was played, on a hand re-rendered since, is the
 # tail of a double click (the next card slid under the pointer), not a new move.
 DOUBLE_CLICK_MS = 400
-# Clicks on a question's destructive answer this soon after it opened are ignored.
-DIALOG_GRACE_MS = 500
 
 
 def _now() -> float:
@@ -54,7 +52,6 @@ class DomScreen:
         self.storage = storage
         self._picture_due = False
         self.hand_rendered_at = -1e9
-        self.dialog_opened_at = -1e9
 
     def html(self, el_id: str, html: str) -> None:
         el = _el(el_id)
@@ -121,7 +118,6 @@ class DomScreen:
     def dialog(self, el_id: str, show: bool) -> None:
         el = _el(el_id)
         if show and not el.open:
-            self.dialog_opened_at = _now()
             el.showModal()
             el.scrollTop = 0  # a tall panel on a phone opens at its title
         elif not show and el.open:
@@ -276,10 +272,8 @@ class Clicks:
             if int(event.detail or 1) > 1 or (now - self.card_played_at < DOUBLE_CLICK_MS and rerendered):
                 return  # the second half of a double click landed on a card that slid under the pointer
             self.card_played_at = now
-        elif ident == "replace-yes" and (
-            int(event.detail or 1) > 1 or now - self.screen.dialog_opened_at < DIALOG_GRACE_MS
-        ):
-            return  # throwing a game away takes a deliberate click, not the tail of another
+        elif ident == "replace-yes" and int(event.detail or 1) > 1:
+            return  # throwing a game away takes its own click, not the tail of a double click
         _on_click(self.table, hit)
 
 
