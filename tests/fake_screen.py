@@ -12,6 +12,7 @@ import random
 import re
 from collections.abc import Callable
 
+from ui.ids import is_page_id
 from ui.storage import MemoryBackend, Store
 from ui.table import Table
 
@@ -22,6 +23,7 @@ class FakeScreen:
     """Records html/text/attributes/dialogs/state/status/notice/hash/focus; queues timers."""
 
     def __init__(self) -> None:
+        self.cpu_ms: list[float] = []
         self.htmls: dict[str, str] = {}
         self.texts: dict[str, str] = {}
         self.attrs: dict[tuple[str, str], str] = {}
@@ -38,18 +40,22 @@ class FakeScreen:
     # -- the Screen protocol ---------------------------------------------------
 
     def html(self, el_id: str, html: str) -> None:
+        assert is_page_id(el_id), f"index.html has no element with id {el_id!r}"
         self.htmls[el_id] = html
 
     def text(self, el_id: str, text: str) -> None:
+        assert is_page_id(el_id), f"index.html has no element with id {el_id!r}"
         self.texts[el_id] = text
 
     def attr(self, el_id: str, name: str, value: str | None) -> None:
+        assert is_page_id(el_id), f"index.html has no element with id {el_id!r}"
         if value is None:
             self.attrs.pop((el_id, name), None)
         else:
             self.attrs[(el_id, name)] = value
 
     def dialog(self, el_id: str, show: bool) -> None:
+        assert is_page_id(el_id), f"index.html has no element with id {el_id!r}"
         self.dialogs[el_id] = show
 
     def state(self, name: str) -> None:
@@ -72,7 +78,11 @@ class FakeScreen:
     def copy_text(self, text: str) -> None:
         self.copied.append(text)
 
+    def timing(self, cpu_ms: float) -> None:
+        self.cpu_ms.append(cpu_ms)
+
     def focus(self, el_id: str) -> None:
+        assert is_page_id(el_id), f"index.html has no element with id {el_id!r}"
         self.focused = el_id
 
     # -- helpers for tests ---------------------------------------------------------

@@ -171,6 +171,13 @@ class DomScreen:
         except Exception:
             pass  # no clipboard here: the status bar shows the link to copy by hand
 
+    def timing(self, cpu_ms: float) -> None:
+        """Append one CPU decision's milliseconds to ``window.ochoLocoTimings`` (read by tools/bench.py)."""
+        try:
+            window.ochoLocoTimings.push(cpu_ms)
+        except AttributeError:  # the first one creates the array
+            window.ochoLocoTimings = window.Array.of(cpu_ms)
+
     def focus(self, el_id: str) -> None:
         el = _el(el_id)
         if not el:

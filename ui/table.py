@@ -29,22 +29,6 @@ from .links import LinkError, link_hash, read_hash, share_url
 from .replay import HandReplay
 from .storage import PACES, Follow, Store
 
-try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
-    from js import window as _js_window
-except ImportError:  # CPython (tests): nowhere to report them
-    _js_window = None
-
-
-def _note_cpu_ms(ms: float) -> None:
-    """Append how long one CPU decision took (ms) to ``window.ochoLocoTimings``."""
-    if _js_window is None:
-        return
-    try:
-        _js_window.ochoLocoTimings.push(ms)
-    except AttributeError:  # the first one creates the array
-        _js_window.ochoLocoTimings = _js_window.Array.of(ms)
-
-
 HUMAN = 0
 CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
 NOTICE_LINK_FROM_START = (
@@ -76,6 +60,8 @@ class Screen(Protocol):
     def set_hash(self, fragment: str) -> None: ...
     def copy_text(self, text: str) -> None: ...
     def focus(self, el_id: str) -> None: ...
+    def timing(self, cpu_ms: float) -> None:
+        """How long one CPU decision took (the load benchmark reads these in the page)."""
 
 
 class Table:
@@ -424,7 +410,7 @@ class Table:
         seat = game.turn
         started = time.perf_counter()
         action = self.bots[seat].choose(game.view(seat))
-        _note_cpu_ms((time.perf_counter() - started) * 1000)
+        self.screen.timing((time.perf_counter() - started) * 1000)
         game.apply(action)
         if not self._save():
             return

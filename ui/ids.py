@@ -1,0 +1,90 @@
+"""Every element id of index.html that the Python touches, in one place.
+
+``ui/table.py`` and ``ui/main.py`` name elements by these ids (through the
+``Screen`` protocol or ``document.getElementById``), and the click handler
+in ``ui/main.py`` dispatches on button ids. ``tests/test_ui_ids.py`` parses
+index.html and fails if an id named here is missing from the page, or if
+any id the code uses is not named here; the fake screen of the tests refuses
+an id that is not in :data:`PAGE_IDS`, so a typo fails under pytest, not only
+in Chromium.
+"""
+
+from __future__ import annotations
+
+from .storage import PACES
+
+PAGE_IDS: frozenset[str] = frozenset(
+    {
+        # the table
+        "mesa",
+        "setup",
+        "mode-choice",
+        "mode-2",
+        "mode-3",
+        "table-now",
+        "deal-btn",
+        "notice",
+        "aside-info",
+        "aside-count",
+        "clear-aside-btn",
+        "loading",
+        "status",
+        "opponents",
+        "discard",
+        "active-suit",
+        "stock",
+        "stock-count",
+        "my-hand",
+        "hand-title",
+        "hand",
+        "main-btn",
+        "scoreboard",
+        "game-code",
+        "copy-link-btn",
+        "log-panel",
+        "move-log",
+        "pace-choice",
+        *(f"pace-{pace}" for pace in PACES),
+        # the suit chooser
+        "suit-dialog",
+        "suit-choices",
+        "suit-cancel",
+        # the results
+        "results-dialog",
+        "results-title",
+        "results-sub",
+        "results-live",
+        "results-body",
+        "results-skip",
+        "next-hand-btn",
+        "new-game-btn",
+        "replay-btn",
+        # «Ver la mano»
+        "replay-dialog",
+        "replay-title",
+        "replay-step",
+        "replay-table",
+        "replay-first",
+        "replay-prev",
+        "replay-next",
+        "replay-last",
+        "replay-close",
+        # the replace question
+        "replace-dialog",
+        "replace-title",
+        "replace-sub",
+        "replace-yes",
+        "replace-no",
+    }
+)
+
+# Ids that ui/render.py gives elements it draws (``card-10H``: a card of the person's hand).
+RENDERED_PREFIXES = ("card-",)
+
+
+def is_page_id(el_id: str) -> bool:
+    """Whether ``el_id`` is an element of the page: one of :data:`PAGE_IDS` or one ui/render.py draws."""
+    return el_id in PAGE_IDS or el_id.startswith(RENDERED_PREFIXES)
+
+
+__all__ = ["PAGE_IDS", "RENDERED_PREFIXES", "is_page_id"]
