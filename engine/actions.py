@@ -66,7 +66,7 @@ class Action:
         if suit is None:
             return PLAY[card]
         if RANK_OF[card] != EIGHT:
-            raise ValueError(f"solo un 8 pide palo, no {TEXT[card]}")
+            raise ValueError(f"only an 8 names a suit, not {TEXT[card]}")
         return PLAY8[card][suit]
 
     @staticmethod
@@ -74,7 +74,7 @@ class Action:
         """Read ``10H``, ``8S:H``, ``draw`` or ``pass`` (any case)."""
         action = BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if action is None:
-            raise ValueError(f"acción desconocida: {text!r}")
+            raise ValueError(f"unknown action: {text!r}")
         return action
 
 

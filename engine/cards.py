@@ -39,10 +39,10 @@ class Suit(IntEnum):
     def parse(cls, text: str) -> Suit:
         """Read ``S``, ``H``, ``D`` or ``C`` (any case)."""
         if not isinstance(text, str) or len(text.strip()) != 1:
-            raise ValueError(f"palo desconocido: {text!r}")
+            raise ValueError(f"unknown suit: {text!r}")
         index = SUIT_LETTERS.find(text.strip().upper())
         if index < 0:
-            raise ValueError(f"palo desconocido: {text!r}")
+            raise ValueError(f"unknown suit: {text!r}")
         return SUITS[index]
 
 
@@ -82,7 +82,7 @@ class Card(int):
         """Read a card's text form, e.g. ``10H``, ``QS``, ``8c``."""
         card = BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
-            raise ValueError(f"carta desconocida: {text!r}")
+            raise ValueError(f"unknown card: {text!r}")
         return card
 
 
@@ -107,7 +107,7 @@ EIGHTS: tuple[Card, ...] = tuple(CARDS[s * 13 + 7] for s in range(4))
 def make_card(rank: int, suit: int) -> Card:
     """The card of ``rank`` (1..13) and ``suit`` (0..3)."""
     if not (1 <= rank <= 13 and 0 <= suit <= 3):
-        raise ValueError(f"no existe la carta de rango {rank} y palo {suit}")
+        raise ValueError(f"no card has rank {rank} and suit {suit}")
     return CARDS[suit * 13 + rank - 1]
 
 

@@ -77,7 +77,7 @@ class SeatView:
 def seat_view(game: Game, seat: int) -> SeatView:
     """Build the view of ``game`` for ``seat``."""
     if not 0 <= seat < game.players:
-        raise ValueError(f"no hay asiento {seat} en una mesa de {game.players}")
+        raise ValueError(f"no seat {seat} at a table of {game.players}")
     on_turn = game.turn == seat and game.phase == PLAYING
     return SeatView(
         seat=seat,

@@ -46,13 +46,13 @@ def test_play_constructor_returns_interned_values() -> None:
         for suit in SUITS:
             assert Action.play(card, suit) is PLAY8[card][suit]
             assert Action.play(int(card), int(suit)) is PLAY8[card][suit]
-    with pytest.raises(ValueError, match="solo un 8 pide palo"):
+    with pytest.raises(ValueError, match="only an 8 names a suit"):
         Action.play(Card.parse("9H"), Suit.S)
 
 
 @pytest.mark.parametrize("text", ["", "robar", "8S:X", "8S:", "9S:H", "pass!", "11H", "draw draw"])
 def test_unknown_action_texts_are_refused(text: str) -> None:
-    with pytest.raises(ValueError, match="acción desconocida"):
+    with pytest.raises(ValueError, match="unknown action"):
         Action.parse(text)
 
 
@@ -64,5 +64,5 @@ def test_actions_are_immutable_and_hashable() -> None:
         action.other = 1  # type: ignore[attr-defined]
     assert {action: 1}[Action.parse("qh")] == 1
     assert action != "QH" and action == Action("play", Card.parse("QH"))
-    with pytest.raises(ValueError, match="acción desconocida"):
+    with pytest.raises(ValueError, match="unknown action"):
         Action.parse(None)  # type: ignore[arg-type]

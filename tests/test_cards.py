@@ -40,16 +40,16 @@ def test_52_distinct_cards_with_a_text_round_trip() -> None:
 
 @pytest.mark.parametrize("text", ["", "1S", "11H", "8X", "ZZ", "10", "S8", "8 S", "joker"])
 def test_unknown_card_texts_are_refused(text: str) -> None:
-    with pytest.raises(ValueError, match="carta desconocida"):
+    with pytest.raises(ValueError, match="unknown card"):
         Card.parse(text)
 
 
 def test_non_text_card_is_refused() -> None:
-    with pytest.raises(ValueError, match="carta desconocida"):
+    with pytest.raises(ValueError, match="unknown card"):
         Card.parse(None)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="no existe la carta"):
+    with pytest.raises(ValueError, match="no card has rank"):
         make_card(14, 0)
-    with pytest.raises(ValueError, match="no existe la carta"):
+    with pytest.raises(ValueError, match="no card has rank"):
         make_card(1, 4)
 
 
@@ -57,7 +57,7 @@ def test_suits_parse_and_print() -> None:
     for suit in SUITS:
         assert Suit.parse(suit.letter) is suit and Suit.parse(suit.letter.lower()) is suit
     for bad in ("", "X", "SH", None, 1):
-        with pytest.raises(ValueError, match="palo desconocido"):
+        with pytest.raises(ValueError, match="unknown suit"):
             Suit.parse(bad)  # type: ignore[arg-type]
 
 

@@ -37,7 +37,7 @@ def test_view_fields_from_the_seats_chair() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.turn = 1  # type: ignore[misc]
     for seat in (-1, 3):
-        with pytest.raises(ValueError, match="no hay asiento"):
+        with pytest.raises(ValueError, match="no seat"):
             game.view(seat)
 
 
