@@ -565,7 +565,7 @@ class Search:
         self.totals = [0] * len(self.candidates)
         self.done = 0
         self.result: Action | None = None
-        self._world: tuple[list[list[int]], list[int], float] | None = None
+        self._world: tuple[list[list[int]], list[int], int] | None = None
         self._reading = read_history(view)
         self.rng = decision_rng("dificil", view)
         k = len(self.candidates)
@@ -593,7 +593,8 @@ class Search:
             j = self.done % k
             if j == 0:
                 hands, stock = sample_world(view, self._reading, self.rng)
-                self._world = (hands, stock, self.rng.random())
+                # An int seed: Random(float) seeds differently from one Python version to another.
+                self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
             world = self._world
             assert world is not None
             hands, stock, seed = world

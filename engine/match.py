@@ -116,14 +116,20 @@ def match_parallel(
     from multiprocessing import Pool  # noqa: PLC0415  # only the command line forks; Pyodide cannot
 
     # Small chunks keep both workers busy to the end (games differ a lot in length).
-    size = max(1, min(25, -(-deals // jobs)))
+    size = max(1, min(10, -(-deals // jobs)))
     chunks = [(players, bot, against, min(size, deals - s), seed, s) for s in range(0, deals, size)]
     began = time.perf_counter()
     result = MatchResult(players, bot, against)
     with Pool(jobs) as pool:
         for part in pool.imap(_chunk, chunks):
             result.add(part)
-            print(f"... {result.wins}/{result.games}", file=sys.stderr, flush=True)
+            low, high = result.interval()
+            print(
+                f"... {result.wins}/{result.games} = {100 * result.share:.1f} % "
+                f"({100 * low:.1f}-{100 * high:.1f} %)",
+                file=sys.stderr,
+                flush=True,
+            )
     result.seconds = time.perf_counter() - began
     return result
 
