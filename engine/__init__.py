@@ -10,8 +10,8 @@ out at the top of :mod:`engine.game`; where each one lives:
 - :mod:`engine.view`    what one seat may see (for the page and the bots)
 - :mod:`engine.save`    versioned saves, checked on load
 - :mod:`engine.names`   Spanish names of cards and suits
-- :mod:`engine.bots`    the ``random`` and ``cpu`` players
-- :mod:`engine.simulate` / :mod:`engine.bench`  command-line tools
+- :mod:`engine.bots`    the players: ``random``, ``basic``, ``facil``, ``cpu``, ``dificil``
+- :mod:`engine.simulate` / :mod:`engine.match` / :mod:`engine.bench`  command-line tools
 """
 
 from .actions import DRAW, PASS, Action

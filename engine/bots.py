@@ -1,4 +1,8 @@
-"""Computer players: ``random`` (the baseline), ``basic`` and ``cpu`` (the opponent people meet).
+"""Computer players: ``random`` and ``basic`` (yardsticks) and the page's three levels.
+
+The levels (:data:`LEVEL_BOTS`): ``facil`` (follows at random, spends 8s
+early), ``cpu`` (level «Normal»: rules of thumb) and ``dificil``
+(determinized search with ``cpu`` playouts, runnable in slices).
 
 A bot sees the table only through a :class:`~engine.view.SeatView` and answers
 with one legal :class:`~engine.actions.Action` at a time: a draw, then a later
@@ -462,6 +466,10 @@ class DificilParams:
     # Value of a playout for the searching seat: the others' penalties minus
     # (players - 1) x its own, plus ``win_bonus`` when it goes out.
     win_bonus: int = 0
+    # Trust in the cpu's own choice: another move must beat it by this many
+    # points a world on average (sampling noise otherwise swaps a good move
+    # for a lucky one).
+    margin: int = 3
 
 
 def candidates(view: SeatView) -> list[Action]:
@@ -485,6 +493,18 @@ def candidates(view: SeatView) -> list[Action]:
             seen_eight_suits.add(suit)
         out.append(action)
     return out
+
+
+def _same_move(action: Action, moves: list[Action]) -> Action | None:
+    """``action`` or the move among ``moves`` that is alike (another 8 naming the same suit)."""
+    if action in moves:
+        return action
+    card = action.card
+    if card is not None and RANK_OF[card] == EIGHT:
+        for move in moves:
+            if move.card is not None and RANK_OF[move.card] == EIGHT and move.suit == action.suit:
+                return move
+    return None
 
 
 def sample_world(view: SeatView, reading: Reading, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -626,11 +646,14 @@ class Search:
         return self.result
 
     def _pick(self) -> Action:
-        """The best total; ties go to the cpu's own choice, then to the first in legal order."""
-        preferred = CpuBot().choose(self.view)
+        """The best total, unless the cpu's own choice is within the margin; ties in legal order."""
+        preferred = _same_move(CpuBot().choose(self.view), self.candidates)
         best = max(self.totals)
-        tied = [a for a, t in zip(self.candidates, self.totals, strict=True) if t == best]
-        return preferred if preferred in tied else tied[0]
+        first_best = self.candidates[self.totals.index(best)]
+        if preferred is None:
+            return first_best
+        own = self.totals[self.candidates.index(preferred)]
+        return first_best if best - own > self.params.margin * self.worlds else preferred
 
     def run(self) -> Action:
         """Finish the search in one go."""
@@ -648,7 +671,8 @@ class DificilBot:
     lack), never the real hidden cards; then it plays each candidate move in
     each world and lets the cpu's rules play every seat to the end of the
     hand, and keeps the move with the best total value (the others'
-    penalties minus its own). All its randomness comes from
+    penalties minus its own), unless the cpu's own choice comes within
+    ``margin`` points a world of it. All its randomness comes from
     :func:`decision_rng`, so the same view always gives the same action and
     a game replays from its record on any Python.
 

@@ -290,3 +290,12 @@ def test_cpu_beats_facil_most_of_the_time() -> None:
 def test_dificil_beats_cpu_in_more_than_half_of_fixed_games() -> None:
     result = match(2, "dificil", "cpu", deals=40, seed="levels-dificil")
     assert result.share > 0.5, result.summary()
+
+
+def test_bench_times_every_dificil_decision() -> None:
+    from engine.bench import bench_dificil
+
+    figures = bench_dificil(1, "levels-bench")
+    searched = figures["searched_cpu"]["decisions"]
+    assert figures["wall"]["decisions"] == figures["cpu"]["decisions"] > searched > 0
+    assert set(figures["searched_wall"]) == {"decisions", "median_ms", "p95_ms", "max_ms"}
