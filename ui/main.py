@@ -449,7 +449,7 @@ def _take_early_click(table: Table) -> None:
     if early is None:
         return
     early.taken = True  # from now on the page's own listeners answer
-    _el("deal-btn").textContent = "Repartir"
+    table.render_setup()  # «Barajando…» gives way to the label the table calls for
     click = early.click
     kind = getattr(click, "kind", None)
     if kind == "deal":

@@ -132,7 +132,7 @@ class Table:
 
     def show_setup(self) -> None:
         """Wait for a table size and «Repartir» (also after leaving a game half-way)."""
-        self._render_setup()
+        self.render_setup()
         self.screen.state("setup")
         self.screen.status("Elige mesa y pulsa «Repartir».")
 
@@ -475,11 +475,11 @@ class Table:
             return
         game = self.game
         if game is not None and game.phase != GAME_OVER:
-            self._render_setup()  # never changes the game being played
+            self.render_setup()  # never changes the game being played
             return
         self.level_choice = level
         self.store.set_level(level)
-        self._render_setup()
+        self.render_setup()
         self.screen.status(f"Rival: {render.LEVEL_NAMES[level]}. Pulsa «Repartir» para empezar.")
 
     def set_pace(self, pace: str) -> None:
@@ -669,13 +669,13 @@ class Table:
         s.html("move-log", render.move_log_html(view))
         s.text("game-code", game.code.pretty())
         s.attr("copy-link-btn", "disabled", None)
-        self._render_setup()
+        self.render_setup()
 
     def _count_pending(self) -> bool:
         """True while the results of the finished hand have not been counted on screen yet."""
         return self.counting or not self.count_done
 
-    def _render_setup(self) -> None:
+    def render_setup(self) -> None:
         """The setup bar: the size radios only between games; during one, which table it is."""
         game = self.game
         playing = game is not None and game.phase != GAME_OVER
