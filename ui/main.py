@@ -36,9 +36,10 @@ def _attr(el: Any, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-# A second click this soon after a card was played, on a hand re-rendered since, is the
-# tail of a double click (the next card slid under the pointer), not a new move.
+# A second click this soon after a card was played, on the same spot of a hand re-rendered
+# since, is the tail of a double click (the next card slid under the pointer), not a new move.
 DOUBLE_CLICK_MS = 400
+SAME_SPOT_PX = 8
 
 
 def _now() -> float:
@@ -264,6 +265,7 @@ class Clicks:
         self.table = table
         self.screen = screen
         self.card_played_at = -1e9
+        self.card_played_xy = (-1e9, -1e9)
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -275,10 +277,15 @@ class Clicks:
         now = _now()
         ident = _attr(hit, "id")
         if _attr(hit, "data-card") and hit.closest("#hand"):
+            x, y = float(event.clientX or 0), float(event.clientY or 0)
+            last_x, last_y = self.card_played_xy
+            same_spot = abs(x - last_x) <= SAME_SPOT_PX and abs(y - last_y) <= SAME_SPOT_PX
+            soon = now - self.card_played_at < DOUBLE_CLICK_MS
             rerendered = self.screen.hand_rendered_at > self.card_played_at
-            if int(event.detail or 1) > 1 or (now - self.card_played_at < DOUBLE_CLICK_MS and rerendered):
+            if int(event.detail or 1) > 1 or (soon and same_spot and rerendered):
                 return  # the second half of a double click landed on a card that slid under the pointer
             self.card_played_at = now
+            self.card_played_xy = (x, y)
         elif ident == "replace-yes" and int(event.detail or 1) > 1:
             return  # throwing a game away takes its own click, not the tail of a double click
         _on_click(self.table, hit)
