@@ -135,13 +135,14 @@ def test_a_new_game_started_in_another_tab_survives_an_old_tab(context, fast_pag
     a = fast_page
     boot(a, link(site_url, PLAIN_CODE), "human")
     b = _second_tab(context, site_url)
+    old_code = a.inner_text("#game-code")
     b.click("#deal-btn")  # «Otra partida»
     wait_state(b, "replace")
     b.click("#replace-yes")  # back to choosing a table
     wait_state(b, "setup")
     act(b, partial(b.click, "#deal-btn"), "human", "cpu")
     new_code = b.inner_text("#game-code")
-    assert new_code != a.inner_text("#game-code")
+    assert new_code != old_code
     # A hears of it: it follows the new game instead of writing the old one over it.
     a.wait_for_function("(code) => document.getElementById('game-code').textContent === code", arg=new_code)
     assert "otra partida" in notice(a)
