@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from .history import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from .storage import Backend, Store
 from .table import Table
 
@@ -189,6 +190,48 @@ def _on_click(table: Table, event: Any) -> None:
         table.answer_replace(True)
     elif ident == "replace-no":
         table.answer_replace(False)
+    elif ident == "daily-btn":
+        table.request_daily(_chosen_players())
+    elif ident == "challenge-btn":
+        table.challenge_link(str(_el("challenge-name").value))
+    elif ident == "export-btn":
+        _download(*table.export_text())
+    elif ident == "import-btn":
+        _el("import-file").click()
+
+
+def _today() -> str:
+    """The player's local calendar date, from the browser's clock and time zone."""
+    now = window.Date.new()
+    return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
+
+
+def _download(name: str, text: str) -> None:
+    """Save ``text`` as a file called ``name`` (a Blob and a temporary link; nothing leaves the device)."""
+    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), options)
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def _on_import(table: Table, event: Any) -> None:
+    """Read the chosen file as text and hand it to the table; the input is cleared for the next one."""
+    field = event.target
+    files = field.files
+    if not files or not files.length:
+        return
+    chosen = files.item(0)
+    field.value = ""
+    if int(chosen.size) > MAX_IMPORT_CHARS:
+        _el("partidas-status").textContent = FILE_TOO_LARGE
+        return
+    chosen.text().then(create_once_callable(lambda text: table.import_text(str(text))))
 
 
 def _on_hand_key(event: Any) -> None:
@@ -228,10 +271,11 @@ def start() -> Table:
     """Wire the page and resume, open or prepare a game."""
     reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
     store = Store(_local_storage())
-    table = Table(DomScreen(), store, fast=reduced)
+    table = Table(DomScreen(), store, fast=reduced, today=_today)
 
     _listen(_el("mesa"), "click", lambda e: _on_click(table, e))
     _listen(_el("hand"), "keydown", _on_hand_key)
+    _listen(_el("import-file"), "change", lambda e: _on_import(table, e))
 
     def on_suit_cancel(event: Any) -> None:
         event.preventDefault()
@@ -251,7 +295,8 @@ def start() -> Table:
 
     if store.table_size() == 3:
         _el("mode-3").checked = True
-    _el("deal-btn").disabled = False
+    for ident in ("deal-btn", "daily-btn", "export-btn", "import-btn"):
+        _el(ident).disabled = False
     _el("loading").hidden = True
     page_url = str(window.location.href).split("#", 1)[0]
     table.start(str(window.location.hash), page_url)
