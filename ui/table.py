@@ -509,6 +509,7 @@ class Table:
     def request_daily(self, players: int) -> None:
         """«Partida del día»: today's code for the chosen table, asking first if a game is under way."""
         code = daily_code(self.today(), 3 if players == 3 else 2)
+        self.render_history()  # the page may have stayed open past midnight
         game = self.game
         if game is not None and game.code == code and game.phase != GAME_OVER:
             self.screen.status("Ya estás jugando la partida del día. " + render.turn_prompt(self.view()))
