@@ -153,7 +153,7 @@ def cpu_ends(record: Record) -> bool:
 
 def test_a_finished_game_shows_in_your_games() -> None:
     record = won2()
-    table, screen, backend = finish(record)
+    _table, screen, backend = finish(record)
     body = plain(screen.htmls["partidas-body"])
     assert "Partidas jugadas" in body and record.code.pretty() in body
     assert History(backend).entries[-1].text == str(record)
@@ -189,7 +189,7 @@ def test_challenge_link_round_trip_and_comparison() -> None:
     theirs = records(2, ("cpu", "cpu"), 1, "7")[0]  # the page's CPU is the cpu bot: same moves, same game
     total = outcome(theirs).total
     fragment = challenge_hash(str(theirs), total, "Ana <b>")
-    table, screen, backend = make_table(fragment=fragment)
+    table, screen, _backend = make_table(fragment=fragment)
     assert screen.texts["challenge-banner"] == f"Te reta Ana &lt;b&gt;: {total} puntos con este reparto."
     assert table.game is not None and table.game.code == theirs.code
     # The receiver plays the very same moves: the comparison has both totals, hand by hand.
@@ -241,12 +241,12 @@ def test_forged_challenge_is_refused_without_showing_a_score(forge: str) -> None
 
 def test_challenge_survives_a_reload() -> None:
     theirs = won2()
-    table, screen, backend = make_table(fragment=challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    _table, _screen, backend = make_table(fragment=challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
     table2, screen2, _ = make_table(backend)
     assert table2.challenge is not None and table2.challenge.name == "Ana"
     assert screen2.get_attr("challenge-banner", "hidden") is None
     keep_challenge(backend, "basura")
-    table3, screen3, _ = make_table(backend)
+    table3, _screen3, _ = make_table(backend)
     assert table3.challenge is None
 
 
@@ -263,7 +263,7 @@ def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
     source = History(MemoryBackend())
     source.add(won2(), DAY)
     text = source.export(envelope(shared3().prefix(20)), DAY)
-    table, screen, backend = make_table(near_end(lost2()))
+    table, screen, _backend = make_table(near_end(lost2()))
     table.import_text(text)
     assert screen.body == "replace" and "archivo" in screen.texts["replace-title"]
     assert "Importadas 1 partida" in screen.texts["partidas-status"]
