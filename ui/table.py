@@ -579,6 +579,7 @@ class Table:
         self._arm(challenge)
         self.level = challenge.record.level
         self.new_game(code=challenge.record.code)
+        self._show_banner()
         prompt = render.turn_prompt(self.view()) if self._game().turn == HUMAN else ""
         self.screen.status(f"{history_html.challenge_banner(challenge)} {prompt}".strip())
 
