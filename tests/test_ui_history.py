@@ -190,7 +190,7 @@ def test_challenge_link_round_trip_and_comparison() -> None:
     total = outcome(theirs).total
     fragment = challenge_hash(str(theirs), total, "Ana <b>")
     table, screen, _backend = make_table(fragment=fragment)
-    assert screen.texts["challenge-banner"] == f"Te reta Ana &lt;b&gt;: {total} puntos con este reparto."
+    assert screen.texts["challenge-banner"] == f"Te reta Ana <b>: {total} puntos con este reparto."
     assert screen.get_attr("challenge-banner", "hidden") is None
     assert table.game is not None and table.game.code == theirs.code
     # The receiver plays the very same moves: the comparison has both totals, hand by hand.

@@ -111,8 +111,8 @@ def history_html(stats: Stats, recent: list[Entry], today: str, daily: dict[int,
 
 
 def challenge_banner(challenge: Challenge) -> str:
-    """``Te reta Ana: 37 puntos con este reparto`` (the name escaped; no name, no name)."""
-    who = f"Te reta {escape(challenge.name)}" if challenge.name else "Te retan"
+    """``Te reta Ana: 37 puntos con este reparto.``: plain text, shown with ``textContent`` only."""
+    who = f"Te reta {challenge.name}" if challenge.name else "Te retan"
     return f"{who}: {challenge.total} puntos con este reparto."
 
 
