@@ -13,6 +13,7 @@ import json
 
 from conftest import wait_for_python
 from helpers import SAVE_KEY, boot, put_storage, raw_save, wait_state
+from test_page_quality import axe_problems
 
 from engine.daily import daily_code
 from engine.record import Record
@@ -78,7 +79,7 @@ def stats_text(page) -> str:
     return page.inner_text("#stats-table")
 
 
-def test_finished_game_shows_in_your_games(fast_page, site_url) -> None:
+def test_finished_game_shows_in_your_games(fast_page, site_url, screenshot) -> None:
     record = ends_with_you()
     put_storage(fast_page, site_url, {SAVE_KEY: envelope(record.prefix(len(record) - 1))})
     boot(fast_page, site_url, "human")
@@ -91,6 +92,8 @@ def test_finished_game_shows_in_your_games(fast_page, site_url) -> None:
     assert cells[1] == record.code.pretty() and cells[3] == str(expect_text.total)
     played = fast_page.locator("#stats-table tr", has_text="Partidas jugadas").locator("td").all_inner_texts()
     assert played == ["1", "0", "1"]
+    assert axe_problems(fast_page) == []  # the results panel with «Retar a alguien», and «Tus partidas»
+    screenshot("tus-partidas")
 
 
 def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
@@ -170,6 +173,7 @@ def test_challenge_link_shows_the_total_and_compares_at_the_end(fast_page, site_
     assert compare.is_visible()
     assert "Empate en el reto" in compare.inner_text()  # the same moves against the same CPU
     assert compare.locator("tbody tr").count() == len(outcome(theirs).penalties) + 1
+    assert axe_problems(fast_page) == []
 
 
 def test_forged_challenge_link_is_refused(fast_page, site_url) -> None:
