@@ -7,17 +7,19 @@ out at the top of :mod:`engine.game`; where each one lives:
 - :mod:`engine.codes`   game codes and the seeded shuffles (deals, rule 9)
 - :mod:`engine.actions` play / draw / pass values and their text forms
 - :mod:`engine.game`    the table: legality, turns, draws, scoring (rules 2-12)
+- :mod:`engine.record`  a game as its code and every move, replayed through the rules
 - :mod:`engine.view`    what one seat may see (for the page and the bots)
-- :mod:`engine.save`    versioned saves, checked on load
+- :mod:`engine.save`    version-1 position snapshots (old saves, test positions)
 - :mod:`engine.names`   Spanish names of cards and suits
-- :mod:`engine.bots`    the ``random`` and ``cpu`` players
-- :mod:`engine.simulate` / :mod:`engine.bench`  command-line tools
+- :mod:`engine.bots`    the ``random``, ``basic`` and ``cpu`` players
+- :mod:`engine.simulate` / :mod:`engine.replay` / :mod:`engine.bench`  command-line tools
 """
 
 from .actions import DRAW, PASS, Action
 from .cards import CARDS, SUITS, Card, Suit, penalty
 from .codes import CodeError, GameCode
-from .game import GAME_OVER, HAND_OVER, PLAYING, Game, HandResult, IllegalAction
+from .game import GAME_OVER, HAND_OVER, PLAYING, Game, HandResult, IllegalAction, Move, Phase
+from .record import Record, RecordError
 from .save import SaveError
 from .view import SeatView
 
@@ -36,6 +38,10 @@ __all__ = [
     "GameCode",
     "HandResult",
     "IllegalAction",
+    "Move",
+    "Phase",
+    "Record",
+    "RecordError",
     "SaveError",
     "SeatView",
     "Suit",

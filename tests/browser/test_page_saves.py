@@ -176,7 +176,7 @@ def test_engine_refusal_of_a_save_is_set_aside_too(fast_page, site_url):
     page = fast_page
     game = Game.new(PLAIN_CODE)
     record = json.loads(envelope(game))
-    record["game"]["version"] = 7
+    record["version"] = 7
     bad = json.dumps(record)
     put_storage(page, site_url, {SAVE_KEY: bad, ASIDE_PREFIX + "1": "older"})
     assert boot(page, site_url) == "setup"
