@@ -187,3 +187,21 @@ def test_forged_challenge_link_is_refused(fast_page, site_url) -> None:
     assert not fast_page.locator("#challenge-banner").is_visible()
     assert "Mallory" not in fast_page.inner_text("body")
     assert raw_save(fast_page) is None
+
+
+def test_challenge_link_asks_before_replacing_a_game_in_progress(fast_page, site_url) -> None:
+    theirs = shortest()
+    mine = next(r for r in cpu_games() if r.code != theirs.code)
+    put_storage(fast_page, site_url, {SAVE_KEY: envelope(mine.prefix(len(mine) // 2))})
+    fast_page.goto(site_url + challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    wait_for_python(fast_page)
+    assert wait_state(fast_page, "replace") == "replace"
+    assert fast_page.inner_text("#replace-yes") == "Aceptar el reto"
+    # The safe choice has the focus: Enter keeps the game in progress.
+    assert fast_page.evaluate("() => document.activeElement.id") == "replace-no"
+    fast_page.keyboard.press("Enter")
+    wait_state(fast_page, "human", "cpu")
+    assert fast_page.inner_text("#game-code") == mine.code.pretty()
+    kept = Record.parse(json.loads(raw_save(fast_page) or "{}")["record"])
+    assert kept.extends(mine.prefix(len(mine) // 2))  # the same game, perhaps a CPU move further on
+    assert not fast_page.locator("#challenge-banner").is_visible()
