@@ -72,7 +72,7 @@ def test_unreadable_history_is_set_aside_not_lost() -> None:
 def test_storage_is_bounded_and_older_games_are_summarised() -> None:
     history = History(MemoryBackend())
     many = records(2, ("cpu", "random"), KEEP + 5, "keep")
-    history.entries = [Entry(r, DAY, outcome(r)) for r in many]
+    history.entries = [Entry.of(r, DAY, outcome(r)) for r in many]
     history._trim()
     assert len(history.entries) == KEEP
     assert history.older[2].played == 5

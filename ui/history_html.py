@@ -69,7 +69,7 @@ def recent_table(entries: list[Entry]) -> str:
         return '<p class="muted">Todavía no hay partidas en este dispositivo.</p>'
     rows = []
     for e in entries:
-        code = e.record.code
+        code = e.code
         o = e.outcome
         rows.append(
             f'<tr data-code="{code.text}"><td>{e.date}</td><td><code>{code.pretty()}</code></td>'
