@@ -95,9 +95,12 @@ class GameCode:
             raise CodeError("Falta el código de partida.")
         if len(clean) != CODE_LENGTH:
             raise CodeError(f"El código de partida tiene {CODE_LENGTH} caracteres y este tiene {len(clean)}.")
-        bad = sorted({ch for ch in clean if ch not in ALPHABET})
-        if bad:
-            raise CodeError("El código de partida lleva caracteres que no se usan: " + " ".join(bad) + ".")
+        if any(ch not in ALPHABET for ch in clean):
+            # Say which symbols codes never use, never echo what was typed or linked.
+            raise CodeError(
+                "El código de partida lleva caracteres que no se usan: los códigos solo tienen letras "
+                "y números, sin 0, O, 1, I ni L."
+            )
         if clean[0] != VERSION:
             raise CodeError("Este código es de otra versión del juego y no se puede abrir aquí.")
         if clean[1] not in "23":

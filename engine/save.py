@@ -172,7 +172,7 @@ def load(data: object) -> Game:
     version = data.get("version")
     # ``True == 1`` and ``1.0 == 1`` in Python: compare the type too.
     if type(version) is not int or version != VERSION:
-        raise SaveError(f"La partida guardada es de otra versión (versión {version!r}) y no se puede abrir.")
+        raise SaveError("La partida guardada es de otra versión y no se puede abrir.")
     try:
         code = GameCode.parse(_get(data, "code", str))
     except CodeError as err:

@@ -111,6 +111,12 @@ def replaced(text: str, index: int, ch: str) -> str:
 VALID = GameCode.build(3, "K7QM9").text
 
 
+NOT_USED = (
+    "El código de partida lleva caracteres que no se usan: los códigos solo tienen letras y números, "
+    "sin 0, O, 1, I ni L."
+)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -122,9 +128,9 @@ VALID = GameCode.build(3, "K7QM9").text
         (" - - ", "Falta el código de partida."),
         ("A2K7QM9", "El código de partida tiene 8 caracteres y este tiene 7."),
         ("A2K7QM922", "El código de partida tiene 8 caracteres y este tiene 9."),
-        ("A2K7QM0X", "El código de partida lleva caracteres que no se usan: 0."),
-        ("A2IL1OM9", "El código de partida lleva caracteres que no se usan: 1 I L O."),
-        ("A2K7QM9ñ", "El código de partida lleva caracteres que no se usan: Ñ."),
+        ("A2K7QM0X", NOT_USED),
+        ("A2IL1OM9", NOT_USED),
+        ("A2K7QM9ñ", NOT_USED),
         ("B2K7QM92", "Este código es de otra versión del juego y no se puede abrir aquí."),
         ("Z3K7QM92", "Este código es de otra versión del juego y no se puede abrir aquí."),
         ("A4K7QM92", "El código no indica una mesa de 2 o de 3 jugadores."),

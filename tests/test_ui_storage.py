@@ -73,7 +73,7 @@ def test_memory_backend_round_trip_restores_the_game_exactly() -> None:
     game = Game.new(CODE)
     game.apply(game.legal_actions()[-1])  # draw: a mid-turn position
     store = Store(backend)
-    assert store.save(game) is True
+    assert store.save(game) is None and not store.failed
     assert store.notice is None
     loaded = Store(backend).load()
     assert loaded is not None
@@ -180,15 +180,54 @@ def test_unreadable_save_is_set_aside_with_a_spanish_notice(name: str) -> None:
     assert "aparte" in store.notice
 
 
-def test_set_aside_slots_fill_up_then_the_last_one_is_reused() -> None:
+def test_saves_set_aside_are_never_overwritten() -> None:
     backend = MemoryBackend()
     for n in range(1, MAX_ASIDE + 3):
         backend.setItem(SAVE_KEY, f"broken {n}")
         assert Store(backend).load() is None
-    stored = [backend.getItem(ASIDE_PREFIX + str(n)) for n in range(1, MAX_ASIDE + 1)]
-    assert stored[:4] == ["broken 1", "broken 2", "broken 3", "broken 4"]
-    assert stored[4] == f"broken {MAX_ASIDE + 2}"
-    assert backend.getItem(ASIDE_PREFIX + str(MAX_ASIDE + 1)) is None
+    stored = [backend.getItem(ASIDE_PREFIX + str(n)) for n in range(1, MAX_ASIDE + 3)]
+    assert stored == [f"broken {n}" for n in range(1, MAX_ASIDE + 3)], "the sixth and seventh get new keys"
+    assert Store(backend).aside_count() == MAX_ASIDE + 2
+
+
+def test_clearing_the_saves_set_aside_removes_only_them() -> None:
+    backend = MemoryBackend()
+    for n in range(3):
+        backend.setItem(SAVE_KEY, f"broken {n}")
+        Store(backend).load()
+    store = Store(backend)
+    store.set_table_size(3)
+    store.clear_aside()
+    assert store.aside_count() == 0
+    assert backend.getItem(PREFS_KEY) == "3"
+
+
+class NearlyFullBackend(MemoryBackend):
+    """Reads work, but there is no room for another copy (a new key)."""
+
+    def setItem(self, key: str, value: str) -> None:
+        if key not in self.data:
+            raise OSError("QuotaExceededError")
+        super().setItem(key, value)
+
+
+def test_an_unreadable_save_that_cannot_be_set_aside_stays_in_place_and_nothing_overwrites_it() -> None:
+    backend = NearlyFullBackend()
+    backend.data[SAVE_KEY] = "{broken"
+    table, screen, _ = make_table(backend)
+    assert backend.data[SAVE_KEY] == "{broken", "kept, not lost"
+    assert screen.last_notice is not None
+    assert "sigue guardada tal cual" in screen.last_notice
+    assert "se ha guardado aparte" not in screen.last_notice, "the notice tells the truth"
+    table.request_deal(2)
+    assert screen.body == "replace", "starting over asks first"
+    assert screen.focused == "replace-no"
+    table.answer_replace(False)
+    assert backend.data[SAVE_KEY] == "{broken"
+    table.request_deal(2)
+    table.answer_replace(True)
+    assert table.game is not None
+    assert json.loads(backend.data[SAVE_KEY])["record"] == str(table.game.record())
 
 
 def test_page_with_a_corrupt_save_shows_the_notice_and_waits_to_deal() -> None:
@@ -208,10 +247,10 @@ def test_full_storage_makes_save_fail_with_a_notice_and_play_goes_on() -> None:
     backend = FullBackend()
     store = Store(backend)
     game = Game.new(CODE)
-    assert store.save(game) is False
+    assert store.save(game) is None and store.failed
     assert store.notice == NOTICE_FULL
     backend.full = False
-    assert store.save(game) is True
+    assert store.save(game) is None and not store.failed
     assert not store.notice, "the notice goes once saving works again"
 
 
@@ -240,7 +279,7 @@ def test_no_storage_at_all_says_the_game_will_not_be_kept() -> None:
     assert "no se guardará" in NOTICE_NO_STORAGE
     assert store.load() is None
     game = Game.new(CODE)
-    assert store.save(game) is True  # kept in memory for this tab only
+    assert store.save(game) is None and not store.failed  # kept in memory for this tab only
     screen = FakeScreen()
     table = Table(screen, store)
     table.start("")
@@ -256,7 +295,7 @@ def test_storage_that_throws_everywhere_never_stops_the_page() -> None:
     assert store.table_size() == 2
     store.set_table_size(3)
     store.clear()
-    assert store.save(Game.new(CODE)) is False
+    assert store.save(Game.new(CODE)) is None and store.failed
 
 
 def test_table_size_preference_is_remembered() -> None:
@@ -324,3 +363,122 @@ def test_forged_save_cannot_change_totals_without_losing_its_verification() -> N
     table, screen, _ = make_table(backend)
     assert table.game is not None and not table.game.record().verified
     assert screen.last_notice is not None and "no los puntos de las manos anteriores" in screen.last_notice
+
+
+# -- two tabs over one storage ----------------------------------------------------------------
+
+
+def two_tabs() -> tuple[MemoryBackend, Table, FakeScreen, Table, FakeScreen]:
+    backend = MemoryBackend()
+    a, screen_a, _ = make_table(backend)
+    a.request_deal(2)
+    b, screen_b, _ = make_table(backend)
+    b.rng = random.Random(2)  # another tab draws other codes
+    assert b.game is not None and a.game is not None and str(b.game.record()) == str(a.game.record())
+    return backend, a, screen_a, b, screen_b
+
+
+def play_turn(table: Table, screen: FakeScreen) -> None:
+    """One sensible move of the person's, then the CPU's answer."""
+    game = table.game
+    assert game is not None and game.turn == 0
+    fits = [c for c in game.legal_cards() if c.rank != 8]
+    if fits:
+        table.click_card(str(fits[0]))
+    else:
+        table.main_button()
+    screen.run_timers()
+
+
+def saved_record(backend: MemoryBackend) -> str:
+    return json.loads(backend.data[SAVE_KEY])["record"]
+
+
+def test_a_stale_tab_follows_the_other_tab_instead_of_overwriting_it() -> None:
+    backend, a, screen_a, b, screen_b = two_tabs()
+    play_turn(a, screen_a)
+    play_turn(a, screen_a)
+    ahead = saved_record(backend)
+    play_turn(b, screen_b)  # B still shows the old position; no storage event reached it
+    assert saved_record(backend) == ahead, "A's two turns are not overwritten"
+    assert b.game is not None and str(b.game.record()) == ahead, "B follows A's game"
+    assert screen_b.last_notice == "La partida ha seguido en otra pestaña: esta muestra ya la última jugada."
+    reloaded, _, _ = make_table(backend)
+    assert reloaded.game is not None and str(reloaded.game.record()) == ahead
+
+
+def test_the_storage_event_makes_an_open_tab_follow_at_once() -> None:
+    backend, a, screen_a, b, screen_b = two_tabs()
+    play_turn(a, screen_a)
+    b.storage_changed(backend.data[SAVE_KEY])
+    assert b.game is not None and a.game is not None
+    assert str(b.game.record()) == str(a.game.record())
+    assert screen_b.last_notice is not None and "otra pestaña" in screen_b.last_notice
+    play_turn(b, screen_b)
+    a.storage_changed(backend.data[SAVE_KEY])
+    assert str(a.game.record()) == str(b.game.record()) == saved_record(backend)
+
+
+def test_a_new_game_started_in_another_tab_is_never_lost() -> None:
+    backend, a, screen_a, b, _screen_b = two_tabs()
+    b.request_deal(2)
+    b.answer_replace(True)  # «Empezar otra» in B
+    assert b.game is not None
+    new_game = str(b.game.record())
+    play_turn(a, screen_a)  # one move of the old game in A
+    assert saved_record(backend) == new_game, "B's new game is still the save"
+    assert a.game is not None and str(a.game.record()) == new_game, "A follows B's new game"
+    assert screen_a.last_notice is not None and "otra partida" in screen_a.last_notice
+    assert "aparte" in screen_a.last_notice, "A's own move on the old game is kept aside"
+    kept = [v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)]
+    assert len(kept) == 1 and json.loads(kept[0])["record"] != new_game
+    reloaded, _, _ = make_table(backend)
+    assert reloaded.game is not None and str(reloaded.game.record()) == new_game
+
+
+def test_two_tabs_that_moved_on_from_one_position_keep_the_longer_and_set_the_other_aside() -> None:
+    backend, a, screen_a, b, screen_b = two_tabs()
+    a.main_button()  # A draws: one move
+    a_version = backend.data[SAVE_KEY]
+    play_turn(b, screen_b)  # B, unaware, plays a card (and the CPU answers): B's version is longer
+    assert b.game is not None and saved_record(backend) == str(b.game.record())
+    kept = [v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)]
+    assert kept == [a_version], "A's shorter version is set aside, not lost"
+    assert screen_b.last_notice is not None and "dos pestañas" in screen_b.last_notice
+    a.storage_changed(backend.data[SAVE_KEY])
+    assert a.game is not None and str(a.game.record()) == str(b.game.record())
+    assert screen_a.last_notice is not None and "dos pestañas" in screen_a.last_notice
+
+
+def test_the_shorter_of_two_diverging_tabs_follows_the_longer() -> None:
+    backend, a, screen_a, b, _screen_b = two_tabs()
+    play_turn(a, screen_a)
+    play_turn(a, screen_a)
+    longer = saved_record(backend)
+    b.main_button()  # B draws from the old position: one move, shorter
+    assert saved_record(backend) == longer
+    assert b.game is not None and str(b.game.record()) == longer
+    kept = [v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)]
+    assert len(kept) == 1 and json.loads(kept[0])["record"] != longer
+
+
+def test_a_write_that_is_ahead_of_the_stored_game_goes_through() -> None:
+    backend, a, screen_a, b, screen_b = two_tabs()
+    play_turn(a, screen_a)
+    b.storage_changed(backend.data[SAVE_KEY])
+    play_turn(b, screen_b)
+    assert b.game is not None and saved_record(backend) == str(b.game.record())
+
+
+def test_the_page_says_how_many_saves_are_kept_aside_and_clears_them_on_request() -> None:
+    backend = MemoryBackend()
+    for n in range(2):
+        backend.setItem(SAVE_KEY, f"broken {n}")
+        Store(backend).load()
+    backend.setItem(SAVE_KEY, "broken again")
+    table, screen, _ = make_table(backend)
+    assert screen.get_attr("aside-info", "hidden") is None
+    assert screen.texts["aside-count"] == "Hay 3 partidas guardadas aparte porque no se podían abrir."
+    table.clear_aside()
+    assert screen.get_attr("aside-info", "hidden") == ""
+    assert not [k for k in backend.data if k.startswith(ASIDE_PREFIX)]

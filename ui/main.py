@@ -30,15 +30,48 @@ def _attr(el: Any, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
+# A second click this soon after a card was played, on a hand re-rendered since, is the
+# tail of a double click (the next card slid under the pointer), not a new move.
+DOUBLE_CLICK_MS = 400
+# Clicks on a question's destructive answer this soon after it opened are ignored.
+DIALOG_GRACE_MS = 500
+
+
+def _now() -> float:
+    return float(window.performance.now())
+
+
 class DomScreen:
     """The :class:`ui.table.Screen` over the real page."""
+
+    def __init__(self) -> None:
+        self.hand_rendered_at = -1e9
+        self.dialog_opened_at = -1e9
 
     def html(self, el_id: str, html: str) -> None:
         el = _el(el_id)
         if el_id == "hand":
+            self.hand_rendered_at = _now()
             self._replace_keeping_focus(el, html)
         else:
             el.innerHTML = html
+        self._rescue_focus()
+
+    def _rescue_focus(self) -> None:
+        """Never leave the focus on ``<body>`` or on a control that was just disabled or removed."""
+        active = document.activeElement
+        if active and active != document.body and not _attr(active, "disabled") and active.isConnected:
+            return
+        for selector in (
+            "#hand button.card.legal",
+            "#main-btn:not([disabled])",
+            "#hand button.card",
+            "#mesa",
+        ):
+            target = document.querySelector(selector)
+            if target:
+                target.focus()
+                return
 
     def _replace_keeping_focus(self, el: Any, html: str) -> None:
         active = document.activeElement
@@ -73,10 +106,13 @@ class DomScreen:
             el.removeAttribute(name)
         else:
             el.setAttribute(name, value)
+            if name in ("disabled", "hidden"):
+                self._rescue_focus()
 
     def dialog(self, el_id: str, show: bool) -> None:
         el = _el(el_id)
         if show and not el.open:
+            self.dialog_opened_at = _now()
             el.showModal()
         elif not show and el.open:
             el.close()
@@ -136,16 +172,27 @@ class LocalStorage:
         self.storage.removeItem(key)
 
 
-def _local_storage() -> Backend | None:
-    """``localStorage`` if the browser lets the page write to it, else None."""
+def _local_storage() -> tuple[Backend | None, bool]:
+    """``localStorage`` and whether it takes writes; (None, False) when it cannot even be read.
+
+    A full storage still reads: the saved game opens, and the notice says new
+    moves cannot be saved until there is room.
+    """
     try:
         storage = window.localStorage
+    except Exception:
+        return None, False
+    try:
         probe = "ocho-loco:prueba"
         storage.setItem(probe, "1")
         storage.removeItem(probe)
     except Exception:
-        return None
-    return LocalStorage(storage)
+        try:
+            storage.getItem("ocho-loco:partida")
+        except Exception:
+            return None, False
+        return LocalStorage(storage), False
+    return LocalStorage(storage), True
 
 
 def _ask_to_keep_data() -> None:
@@ -162,13 +209,36 @@ def _chosen_players() -> int:
     return 3 if checked and str(checked.value) == "3" else 2
 
 
-def _on_click(table: Table, event: Any) -> None:
-    target = event.target
-    if not target or not hasattr(target, "closest"):
-        return
-    hit = target.closest("button")
-    if not hit:
-        return
+class Clicks:
+    """What a click means, honoured once: stray second clicks of a double click are dropped."""
+
+    def __init__(self, table: Table, screen: DomScreen) -> None:
+        self.table = table
+        self.screen = screen
+        self.card_played_at = -1e9
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if not target or not hasattr(target, "closest"):
+            return
+        hit = target.closest("button")
+        if not hit:
+            return
+        now = _now()
+        ident = _attr(hit, "id")
+        if _attr(hit, "data-card") and hit.closest("#hand"):
+            rerendered = self.screen.hand_rendered_at > self.card_played_at
+            if int(event.detail or 1) > 1 or (now - self.card_played_at < DOUBLE_CLICK_MS and rerendered):
+                return  # the second half of a double click landed on a card that slid under the pointer
+            self.card_played_at = now
+        elif ident == "replace-yes" and (
+            int(event.detail or 1) > 1 or now - self.screen.dialog_opened_at < DIALOG_GRACE_MS
+        ):
+            return  # throwing a game away takes a deliberate click, not the tail of another
+        _on_click(self.table, hit)
+
+
+def _on_click(table: Table, hit: Any) -> None:
     ident = _attr(hit, "id")
     card = _attr(hit, "data-card")
     suit = _attr(hit, "data-suit")
@@ -198,6 +268,8 @@ def _on_click(table: Table, event: Any) -> None:
         _download(*table.export_text())
     elif ident == "import-btn":
         _el("import-file").click()
+    elif ident == "clear-aside-btn":
+        table.clear_aside()
     elif ident == "replay-btn":
         table.open_replay()
     elif ident == "replay-close":
@@ -287,10 +359,13 @@ def _listen(el: Any, name: str, handler: Callable[[Any], None]) -> None:
 def start() -> Table:
     """Wire the page and resume, open or prepare a game."""
     reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-    store = Store(_local_storage())
-    table = Table(DomScreen(), store, fast=reduced, today=_today)
+    backend, writable = _local_storage()
+    store = Store(backend, writable=writable)
+    screen = DomScreen()
+    table = Table(screen, store, fast=reduced, today=_today)
+    clicks = Clicks(table, screen)
 
-    _listen(_el("mesa"), "click", lambda e: _on_click(table, e))
+    _listen(_el("mesa"), "click", clicks.on_click)
     _listen(_el("hand"), "keydown", _on_hand_key)
     _listen(_el("import-file"), "change", lambda e: _on_import(table, e))
 
@@ -314,6 +389,15 @@ def start() -> Table:
         table.close_replay()
 
     _listen(_el("replay-dialog"), "cancel", on_replay_cancel)
+    # Chromium lets a second Escape close a dialog whose cancel was refused: the results come back.
+    _listen(_el("results-dialog"), "close", lambda _e: table.results_dismissed())
+
+    def on_storage(event: Any) -> None:
+        if str(event.key) == "ocho-loco:partida":
+            value = event.newValue
+            table.storage_changed(value if isinstance(value, str) else None)
+
+    _listen(window, "storage", on_storage)
     _listen(_el("replay-dialog"), "keydown", lambda e: _on_replay_key(table, e))
     _listen(window, "hashchange", lambda _e: table.open_link(str(window.location.hash)))
 

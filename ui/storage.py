@@ -36,6 +36,7 @@ ASIDE_PREFIX = PREFIX + "aparte:"
 PREFS_KEY = PREFIX + "mesa"
 APP = "ocho-loco"
 VERSION = 2
+# More saves set aside than this and the page offers to clear them.
 MAX_ASIDE = 5
 # A whole game's record is one or two thousand characters; anything far
 # larger is refused before it is parsed at all.
@@ -75,6 +76,21 @@ NOTICE_FULL = (
     "No se ha podido guardar la partida (el almacenamiento está lleno o bloqueado). "
     "Puedes seguir jugando; se volverá a intentar en la próxima jugada."
 )
+NOTICE_READ_ONLY = (
+    "El almacenamiento de este navegador está lleno: tu partida se ha abierto, pero las jugadas nuevas "
+    "no se guardarán hasta que haya espacio (por ejemplo, borrando datos de otros sitios)."
+)
+NOTICE_KEPT_IN_PLACE = (
+    "Tampoco se ha podido apartar, porque el almacenamiento está lleno, así que sigue guardada tal cual. "
+    "Puedes jugar, pero no se guardará nada hasta que decidas empezar otra partida."
+)
+NOTICE_FOLLOWED = "La partida ha seguido en otra pestaña: esta muestra ya la última jugada."
+NOTICE_OTHER_GAME = "En otra pestaña se ha empezado otra partida: esta pestaña sigue con ella."
+NOTICE_DIVERGED = (
+    "Esta partida se ha jugado a la vez en dos pestañas: sigue la versión con más jugadas, "
+    "y la otra se ha guardado aparte."
+)
+NOTICE_MINE_ASIDE = " La que tenías en esta pestaña se ha guardado aparte."
 
 
 @dataclass(frozen=True)
@@ -86,15 +102,39 @@ class Saved:
     chooser: Card | None = None
     legacy: bool = False  # read from a version-1 snapshot (written back as version 2 on the next save)
 
+    @property
+    def record(self) -> Record:
+        return self.game.record(self.level)
+
+
+@dataclass(frozen=True)
+class Follow:
+    """Another tab moved the stored game on: show ``saved`` instead of this tab's game, and say ``notice``."""
+
+    saved: Saved
+    notice: str
+
 
 class Store:
-    """Load and save the game; ``notice`` holds the latest problem worth telling."""
+    """Load and save the game, never writing over what another tab saved after this one looked.
 
-    def __init__(self, backend: Backend | None) -> None:
+    ``known`` is the stored text as this tab last read or wrote it. Before
+    every write the stored text is read again; if another tab changed it, the
+    two records decide (:meth:`save`). ``notice`` holds the latest problem
+    worth telling.
+    """
+
+    def __init__(self, backend: Backend | None, *, writable: bool = True) -> None:
         self.persistent = backend is not None
         self.backend: Backend = backend if backend is not None else MemoryBackend()
         self.notice: str | None = None if self.persistent else NOTICE_NO_STORAGE
+        if self.persistent and not writable:
+            self.notice = NOTICE_READ_ONLY
         self.failed = False
+        self.known: str | None = None
+        # An unreadable save that could not be set aside stays in place; nothing
+        # is written over it until the player chooses to start another game.
+        self.kept_bad = False
 
     @staticmethod
     def payload(game: Game, level: str = "normal", chooser: Card | None = None) -> str:
@@ -108,19 +148,106 @@ class Store:
         data = {"app": APP, "version": VERSION, "record": str(record), "ui": ui}
         return json.dumps(data, separators=(",", ":"))
 
-    def save(self, game: Game, level: str = "normal", chooser: Card | None = None) -> bool:
-        """Write the game; False (and a notice) if the browser refused."""
+    def save(
+        self, game: Game, level: str = "normal", chooser: Card | None = None, *, replace: bool = False
+    ) -> Follow | None:
+        """Write the game, unless another tab moved on: then return what to follow instead.
+
+        When the stored text changed since this tab last looked:
+
+        * the stored record extends this tab's (the same game, further on):
+          nothing is written, and this tab follows it;
+        * this tab's record extends the stored one: it is written;
+        * both moved on from a common position: the longer record is kept in
+          place and the other one is set aside;
+        * another game was started elsewhere: this tab follows it, and its
+          own game is set aside.
+
+        ``replace`` is for a new game the player chose to start: it is
+        written over whatever is stored. A refused write (quota) leaves
+        ``failed`` and a notice.
+        """
+        if self.kept_bad and not replace:
+            return None
+        text = self.payload(game, level, chooser)
+        if not replace:
+            try:
+                current = self.backend.getItem(SAVE_KEY)
+            except Exception:
+                current = self.known
+            if current is not None and current not in (self.known, text):
+                follow = self._reconcile(current, text, game.record(level))
+                if follow is not None:
+                    self.known = current
+                    return follow
+        if not self._write(text):
+            return None
+        self.kept_bad = False
+        return None
+
+    def _reconcile(self, current: str, text: str, mine: Record) -> Follow | None:
+        """Decide between the stored text (written by another tab) and this tab's game."""
         try:
-            self.backend.setItem(SAVE_KEY, self.payload(game, level, chooser))
+            other = read(current)
+        except SaveError:
+            self._set_aside(current)  # something unreadable took the slot: keep it, then write ours
+            return None
+        theirs = other.record
+        if theirs.extends(mine):
+            return Follow(other, NOTICE_FOLLOWED)
+        if mine.extends(theirs):
+            return None
+        if theirs.code == mine.code and theirs.start == mine.start:
+            if len(mine) >= len(theirs):
+                self._set_aside(current)
+                self.notice = NOTICE_DIVERGED
+                return None
+            self._set_aside(text)
+            return Follow(other, NOTICE_DIVERGED)
+        aside = NOTICE_MINE_ASIDE if self._set_aside(text) else ""
+        return Follow(other, NOTICE_OTHER_GAME + aside)
+
+    def _write(self, text: str) -> bool:
+        try:
+            self.backend.setItem(SAVE_KEY, text)
         except Exception:  # quota exceeded, storage disabled mid-session, ...
             if not self.failed:
                 self.notice = NOTICE_FULL
             self.failed = True
             return False
+        self.known = text
         if self.failed:
             self.failed = False
             self.notice = None
         return True
+
+    def changed(self, raw: str | None) -> Follow | None:
+        """Another tab wrote ``raw`` (a ``storage`` event): what this tab should show, if anything.
+
+        Only a readable save that is not what this tab already knows is
+        followed; anything else waits for this tab's next write, which
+        reconciles the two.
+        """
+        if raw is None or raw == self.known or self.kept_bad:
+            return None
+        try:
+            other = read(raw)
+        except SaveError:
+            return None
+        mine_text = self.known
+        self.known = raw
+        if mine_text is None:
+            return Follow(other, NOTICE_FOLLOWED)
+        try:
+            mine = read(mine_text).record
+        except SaveError:
+            return Follow(other, NOTICE_FOLLOWED)
+        theirs = other.record
+        if theirs.extends(mine):
+            return Follow(other, NOTICE_FOLLOWED)
+        if theirs.code == mine.code and theirs.start == mine.start:
+            return Follow(other, NOTICE_DIVERGED if not mine.extends(theirs) else NOTICE_FOLLOWED)
+        return Follow(other, NOTICE_OTHER_GAME)
 
     def load(self) -> Saved | None:
         """The saved game, or None if there is none or it was set aside (``notice`` says why)."""
@@ -129,30 +256,61 @@ class Store:
         except Exception:
             self.notice = NOTICE_NO_STORAGE
             return None
+        self.known = raw
         if raw is None:
             return None
         try:
             return read(raw)
         except SaveError as err:
-            self._set_aside(raw)
-            self.notice = (
-                f"La partida guardada no se ha podido abrir: {err} "
-                "Se ha guardado aparte sin borrarla y empieza una partida nueva."
-            )
+            head = f"La partida guardada no se ha podido abrir: {err} "
+            if self._set_aside(raw, remove=True):
+                self.notice = head + "Se ha guardado aparte sin borrarla y empieza una partida nueva."
+                self.known = None
+            else:
+                self.kept_bad = True
+                self.notice = head + NOTICE_KEPT_IN_PLACE
             return None
 
-    def _set_aside(self, raw: str) -> None:
+    def _set_aside(self, raw: str, *, remove: bool = False) -> bool:
+        """Copy ``raw`` to the first free ``ocho-loco:aparte:<n>`` (never over another); True if done.
+
+        With ``remove`` the save slot is emptied once the copy is made, and
+        only then.
+        """
         try:
-            for n in range(1, MAX_ASIDE + 1):
-                if self.backend.getItem(ASIDE_PREFIX + str(n)) is None:
-                    break
-            else:
-                n = MAX_ASIDE
+            n = 1
+            while self.backend.getItem(ASIDE_PREFIX + str(n)) is not None:
+                n += 1
             self.backend.setItem(ASIDE_PREFIX + str(n), raw)
-            self.backend.removeItem(SAVE_KEY)
+            if self.backend.getItem(ASIDE_PREFIX + str(n)) != raw:
+                return False
+            if remove:
+                self.backend.removeItem(SAVE_KEY)
         except Exception:
-            # Could not copy it: leave the original where it is rather than lose it.
-            pass
+            return False
+        return True
+
+    def aside_count(self) -> int:
+        """How many saves are kept aside."""
+        try:
+            n = 0
+            while self.backend.getItem(ASIDE_PREFIX + str(n + 1)) is not None:
+                n += 1
+        except Exception:
+            return 0
+        return n
+
+    def clear_aside(self) -> None:
+        """Delete every save kept aside (the player asked for it)."""
+        for n in range(self.aside_count(), 0, -1):
+            with contextlib.suppress(Exception):
+                self.backend.removeItem(ASIDE_PREFIX + str(n))
+
+    def discard_bad(self) -> None:
+        """Let the next save replace an unreadable save that could not be set aside (player's choice)."""
+        if self.kept_bad:
+            self.kept_bad = False
+            self.known = None
 
     def clear(self) -> None:
         with contextlib.suppress(Exception):

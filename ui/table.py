@@ -34,7 +34,7 @@ from . import history_html, render
 from .history import History, HistoryFileError, keep_challenge, kept_challenge
 from .links import MAX_LINK, LinkError, challenge_url, link_hash, read_challenge, read_hash, share_url
 from .replay import HandReplay
-from .storage import SAVE_KEY, Saved, Store, read
+from .storage import SAVE_KEY, Follow, Saved, Store, read
 
 try:  # Pyodide: CPU decision times go to window.ochoLocoTimings (read by tools/bench.py)
     from js import window as _js_window
@@ -54,6 +54,10 @@ def _note_cpu_ms(ms: float) -> None:
 
 HUMAN = 0
 CPU_DELAY_MS = 700
+NOTICE_LINK_FROM_START = (
+    "La partida del enlace empieza desde la primera mano: en este navegador no había ninguna guardada "
+    "con ese código."
+)
 NOTICE_LEGACY = (
     "Esta partida viene de una versión anterior de la página: se comprueban el reparto y las jugadas "
     "de la mano en curso, pero no los puntos de las manos anteriores."
@@ -134,6 +138,7 @@ class Table:
         if self.history.notice:
             notices.append(self.history.notice)
         self.screen.notice(" ".join(notices) if notices else None)
+        self._show_aside()
         self._restore_challenge()
         self.render_history()
         if challenge is not None:
@@ -181,8 +186,20 @@ class Table:
     def _follow_link(self, link: GameCode) -> None:
         """Open the linked game, asking first when an unfinished game would be replaced."""
         game = self.game
+        if self.store.kept_bad:
+            self.pending_link = link
+            self.pending_new = None
+            self._ask_replace(
+                "La partida guardada no se puede abrir y no cabe aparte. "
+                "¿La borras para jugar la del enlace?",
+                "Borrarla y jugar la del enlace",
+            )
+            return
         if game is None or game.phase == GAME_OVER:
             self.new_game(code=link)
+            if game is None:
+                # Either a friend's link, or this browser lost the save of a game begun here.
+                self.screen.notice(NOTICE_LINK_FROM_START)
             return
         self.pending_link = link
         self.pending_new = None
@@ -197,6 +214,8 @@ class Table:
         self.screen.text("replace-yes", yes)
         self.screen.state("replace")
         self.screen.dialog("replace-dialog", True)
+        # The safe answer, keeping the current game, has the focus: Enter, Space and Escape keep it.
+        self.screen.focus("replace-no")
 
     def resume(self) -> None:
         """Show the current position and carry on from whatever was pending."""
@@ -220,6 +239,14 @@ class Table:
         """The «Repartir» button: deal at once, or ask first if a game is under way."""
         self.players_choice = 3 if players == 3 else 2
         self.store.set_table_size(self.players_choice)
+        if self.store.kept_bad:
+            self.pending_new = self.players_choice
+            self.pending_link = None
+            self._ask_replace(
+                "La partida guardada no se puede abrir y no cabe aparte. ¿La borras para empezar otra?",
+                "Borrarla y empezar otra",
+            )
+            return
         if self.game is not None and self.game.phase != GAME_OVER:
             self.pending_new = self.players_choice
             self.pending_link = None
@@ -232,6 +259,8 @@ class Table:
         link, players = self.pending_link, self.pending_new
         challenge, imported = self.pending_challenge, self.pending_import
         self.pending_link = self.pending_new = self.pending_challenge = self.pending_import = None
+        if replace and (link is not None or players is not None):
+            self.store.discard_bad()  # the player chose to start over
         if replace and link is not None:
             self.new_game(code=link)
         elif replace and players is not None:
@@ -263,7 +292,7 @@ class Table:
         self.screen.dialog("results-dialog", False)
         self.screen.dialog("suit-dialog", False)
         self.screen.set_hash(self._hash())
-        self._save()
+        self._save(replace=True)
         self.render()
         self._after_move("Nueva partida, código " + code.pretty() + ". ")
         self.screen.focus("hand")
@@ -291,8 +320,8 @@ class Table:
         # why when the rules refuse it.
         if any(action.suit is not None for action in self.view().plays_of(card)):
             self.chooser = card
-            self._save()
-            self.open_chooser()
+            if self._save():
+                self.open_chooser()
             return
         self.play(PLAY[card])
 
@@ -314,7 +343,8 @@ class Table:
             return
         self.chooser = None
         self.screen.dialog("suit-dialog", False)
-        self._save()
+        if not self._save():
+            return
         self.screen.state("human")
         self.screen.status("Te guardas el 8. " + render.turn_prompt(self.view()))
 
@@ -332,7 +362,8 @@ class Table:
         except IllegalAction as err:
             self.screen.status(str(err))
             return
-        self._save()
+        if not self._save():
+            return
         message = render.describe_action(HUMAN, action, drawn, game.reshuffles != before)
         self.render(arriving=drawn)
         self._after_move(message + " ")
@@ -353,7 +384,8 @@ class Table:
         _note_cpu_ms((time.perf_counter() - started) * 1000)
         before = game.reshuffles
         drawn = game.apply(action)
-        self._save()
+        if not self._save():
+            return
         self.render()
         self._after_move(render.describe_action(seat, action, drawn, game.reshuffles != before) + " ")
 
@@ -465,6 +497,14 @@ class Table:
         ):
             s.attr(el_id, "aria-disabled", "true" if off else None)
 
+    def results_dismissed(self) -> None:
+        """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
+        game = self.game
+        if game is None or game.phase == PLAYING or self.replay is not None:
+            return
+        self.screen.dialog("results-dialog", True)
+        self.screen.focus("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
+
     def next_hand(self) -> None:
         game = self.game
         if game is None or game.phase != HAND_OVER:
@@ -474,7 +514,8 @@ class Table:
         self.screen.dialog("replay-dialog", False)
         self.generation += 1  # a results count still running stops here
         self.screen.dialog("results-dialog", False)
-        self._save()
+        if not self._save():
+            return
         self.render()
         leads = "Sales tú" if game.leader == HUMAN else f"Sale {render.seat_name(game.leader)}"
         self._after_move(f"Mano {game.hand_no + 1}. {leads}. ")
@@ -522,14 +563,61 @@ class Table:
     def _hash(self) -> str:
         return link_hash(self._game().code)
 
-    def _save(self) -> None:
+    def _save(self, *, replace: bool = False) -> bool:
+        """Save the game; False when another tab had moved on and this table now shows that game."""
         game = self._game()
         failed_before = self.store.failed
-        saved = self.store.save(game, self.level, self.chooser)
-        if not saved:
+        notice_before = self.store.notice
+        follow = self.store.save(game, self.level, self.chooser, replace=replace)
+        if follow is not None:
+            self._follow(follow)
+            return False
+        if self.store.failed or self.store.kept_bad:
             self.screen.notice(self.store.notice)
         elif failed_before:
             self.screen.notice(None)  # saving works again: the warning no longer holds
+        elif self.store.notice is not None and self.store.notice != notice_before:
+            self.screen.notice(self.store.notice)  # two tabs diverged: the other version was set aside
+        return True
+
+    # -- other tabs -------------------------------------------------------------------------------
+
+    def storage_changed(self, raw: str | None) -> None:
+        """Another tab wrote the save (the browser's ``storage`` event): follow it if it moved on."""
+        follow = self.store.changed(raw)
+        if follow is not None:
+            self._follow(follow)
+
+    def _show_aside(self) -> None:
+        """Say how many unreadable saves are kept aside (they are never deleted unasked)."""
+        count = self.store.aside_count()
+        if count:
+            words = "Hay 1 partida guardada" if count == 1 else f"Hay {count} partidas guardadas"
+            words += " aparte"
+            self.screen.text("aside-count", words + " porque no se podían abrir.")
+        self.screen.attr("aside-info", "hidden", None if count else "")
+
+    def clear_aside(self) -> None:
+        """The player chose to delete the saves kept aside."""
+        self.store.clear_aside()
+        self._show_aside()
+        self.screen.status("Se han borrado las partidas que estaban guardadas aparte.")
+
+    def _follow(self, follow: Follow) -> None:
+        """Show the game another tab saved, from where it is, and say why the table changed."""
+        self.generation += 1  # this tab's pending CPU move or results count stops here
+        saved = follow.saved
+        self.game = saved.game
+        self.level = saved.level
+        self.chooser = saved.chooser
+        self.players_choice = saved.game.players
+        self.pending_link = self.pending_new = None
+        self.replay = None
+        for dialog in ("replace-dialog", "replay-dialog", "results-dialog", "suit-dialog"):
+            self.screen.dialog(dialog, False)
+        self.screen.notice(follow.notice)
+        self.screen.set_hash(self._hash())
+        self.resume()
 
     # -- your record («Tus partidas»), the deal of the day, challenges -------------------------
 
@@ -734,9 +822,10 @@ class Table:
         self.level = saved.level
         self.chooser = saved.chooser
         self.players_choice = saved.game.players
-        self.screen.dialog("results-dialog", False)
-        self.screen.dialog("suit-dialog", False)
+        self.replay = None
+        for dialog in ("replay-dialog", "results-dialog", "suit-dialog"):
+            self.screen.dialog(dialog, False)
         self.screen.set_hash(self._hash())
-        self._save()
-        self._show_banner()
-        self.resume()
+        if self._save(replace=True):
+            self._show_banner()
+            self.resume()

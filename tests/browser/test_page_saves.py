@@ -147,7 +147,7 @@ def test_tampered_link_keeps_the_saved_game(fast_page, site_url):
     [
         ("{esto no es JSON", "Los datos no se pueden leer."),
         (
-            json.dumps({"app": "ocho-loco", "version": 2, "game": {}, "ui": {}}),
+            json.dumps({"app": "ocho-loco", "version": 9, "game": {}, "ui": {}}),
             "otra versión",
         ),
     ],
