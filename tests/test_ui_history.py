@@ -273,3 +273,11 @@ def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
     table.import_text(text)
     table.answer_replace(True)
     assert str(table.game.record()) == str(shared3().prefix(20))
+
+
+def test_two_tabs_keep_each_others_games() -> None:
+    backend = MemoryBackend()
+    first, second = History(backend), History(backend)
+    assert first.add(won2(), DAY)
+    assert second.add(shared3(), DAY)  # the second tab read the history before the first kept its game
+    assert [e.text for e in History(backend).entries] == [str(won2()), str(shared3())]

@@ -248,10 +248,25 @@ class History:
             entry = Entry.of(record, day_text(date), outcome(record))
         except (ValueError, RecordError):
             return False
+        self._reload()
+        if self.has(record):
+            return False
         self.entries.append(entry)
         self._trim()
         self.save()
         return True
+
+    def _reload(self) -> None:
+        """Take in what another tab kept since this one read the history, so no tab writes over it."""
+        stored = History(self.backend)
+        if stored.notice is not None:
+            return
+        mine = {e.text for e in self.entries}
+        extra = [e for e in stored.entries if e.text not in mine]
+        if extra:
+            self.entries = sorted([*self.entries, *extra], key=lambda e: e.date)
+        if not self.older and stored.older:
+            self.older = stored.older
 
     def _trim(self) -> None:
         """Fold the games beyond :data:`KEEP` into the per-table summary."""
@@ -314,6 +329,7 @@ class History:
         games = data.get("games")
         if not isinstance(games, list):
             raise HistoryFileError("El archivo no trae la lista de partidas.")
+        self._reload()
         known = {e.text for e in self.entries}
         added: list[Entry] = []
         duplicates = refused = 0
