@@ -274,6 +274,8 @@ class Clicks:
             return
         hit = target.closest("button")
         if not hit:
+            if target.closest("#replace-dialog"):
+                _el("replace-no").focus()  # a click beside the buttons leaves Enter on the safe answer
             return
         now = _now()
         ident = _attr(hit, "id")
@@ -288,7 +290,10 @@ class Clicks:
             self.card_played_at = now
             self.card_played_xy = (x, y)
         elif ident == "replace-yes" and int(event.detail or 1) > 1:
-            return  # throwing a game away takes its own click, not the tail of a double click
+            # Throwing a game away takes its own click, not the tail of a double click;
+            # the focus that click moved goes back to the safe answer.
+            _el("replace-no").focus()
+            return
         _on_click(self.table, hit)
 
 
