@@ -207,8 +207,9 @@ class Table:
         if game is None or game.phase == GAME_OVER:
             self.new_game(code=link)
             if game is None:
-                # Either a friend's link, or this browser lost the save of a game begun here.
-                self.screen.notice(NOTICE_LINK_FROM_START)
+                # Either a friend's link, or this browser lost the save of a game begun here
+                # (a problem with the storage itself is said first).
+                self.screen.notice(" ".join(filter(None, [self.store.notice, NOTICE_LINK_FROM_START])))
             return
         self.pending_link = link
         self.pending_new = None
