@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     print()
-    print("Abre el juego en tu navegador:")
+    print("Open the game in your browser:")
     site_serve.serve_forever(result.out, port=args.port, prefix=args.prefix)
     return 0
 
