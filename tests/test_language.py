@@ -74,8 +74,8 @@ def test_logs_and_developer_exceptions_are_english(folder: str) -> None:
     offenders = []
     for path in sorted((ROOT / folder).glob("*.py")):
         for name, line, text in _calls(path):
-            developer = name in {"print", "log"} or (name.endswith(("Error", "Exception")) and name not in PLAYER_FACING)
-            if developer:
+            raised = name.endswith(("Error", "Exception")) and name not in PLAYER_FACING
+            if raised or name in {"print", "log"}:
                 checked += 1
                 if spanish(text):
                     offenders.append(f"{path.relative_to(ROOT)}:{line}: {name}({text!r})")
