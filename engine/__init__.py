@@ -11,8 +11,8 @@ out at the top of :mod:`engine.game`; where each one lives:
 - :mod:`engine.view`    what one seat may see (for the page and the bots)
 - :mod:`engine.save`    version-1 position snapshots (old saves, test positions)
 - :mod:`engine.names`   Spanish names of cards and suits
-- :mod:`engine.bots`    the ``random``, ``basic`` and ``cpu`` players
-- :mod:`engine.simulate` / :mod:`engine.replay` / :mod:`engine.bench`  command-line tools
+- :mod:`engine.bots`    the players: ``random``, ``basic``, ``facil``, ``cpu``, ``dificil``
+- :mod:`engine.simulate` / :mod:`engine.replay` / :mod:`engine.match` / :mod:`engine.bench`  tools
 """
 
 from .actions import DRAW, PASS, Action

@@ -10,7 +10,11 @@ object on the last line:
   a :class:`~engine.view.SeatView` for every decision;
 * ``decision``: how long one ``CpuBot.choose`` call takes (median, p95, max,
   in milliseconds) over every cpu decision of cpu-vs-random games at both
-  table sizes; the page makes one such call per CPU action.
+  table sizes; the page makes one such call per CPU action;
+* ``dificil``: the same for ``DificilBot.choose`` (the searching level) over
+  every decision it takes in dificil-vs-cpu games at both table sizes, also
+  counted over only the decisions that searched (the others are forced
+  moves, answered at once).
 
 Figures depend on the machine; nothing here asserts a speed.
 """
@@ -24,7 +28,7 @@ import time
 from collections.abc import Sequence
 
 from .actions import Action
-from .bots import Bot, CpuBot, make_bot
+from .bots import Bot, CpuBot, DificilBot, make_bot
 from .codes import stream
 from .game import GAME_OVER, MAX_ACTIONS_PER_HAND, PLAYING, Game
 from .simulate import game_code, run
@@ -82,11 +86,11 @@ def bench_cpu(players: int, games: int, seed: object = "bench") -> dict[str, flo
     }
 
 
-class _TimedCpu:
-    """A cpu bot that records how long each of its decisions takes."""
+class _Timed:
+    """A bot that records how long each of its decisions takes."""
 
-    def __init__(self, times: list[float]) -> None:
-        self.bot = CpuBot()
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot = bot
         self.times = times
 
     def choose(self, view: SeatView) -> Action:
@@ -96,19 +100,11 @@ class _TimedCpu:
         return action
 
 
-def bench_decisions(games: int, seed: object = "bench") -> dict[str, float]:
-    """Time every cpu decision of cpu-vs-random games, 2 and 3 at the table."""
-    times: list[float] = []
-    for players in (2, 3):
-
-        def factory(index: int, seat: int) -> Bot:
-            if seat == 0:
-                return _TimedCpu(times)
-            return make_bot("random", (seed, index, seat))
-
-        run(players, factory, games, seed)
-    times.sort()
+def _spread(times: list[float]) -> dict[str, float]:
+    times = sorted(times)
     n = len(times)
+    if not n:
+        return {"decisions": 0}
     return {
         "decisions": n,
         "median_ms": round(times[n // 2] * 1000, 4),
@@ -117,11 +113,63 @@ def bench_decisions(games: int, seed: object = "bench") -> dict[str, float]:
     }
 
 
+def bench_decisions(games: int, seed: object = "bench") -> dict[str, float]:
+    """Time every cpu decision of cpu-vs-random games, 2 and 3 at the table."""
+    times: list[float] = []
+    for players in (2, 3):
+
+        def factory(index: int, seat: int) -> Bot:
+            if seat == 0:
+                return _Timed(CpuBot(), times)
+            return make_bot("random", (seed, index, seat))
+
+        run(players, factory, games, seed)
+    return _spread(times)
+
+
+class _TimedSearch:
+    """A dificil bot that times each decision (wall and CPU clocks) and notes which ones searched."""
+
+    def __init__(self, times: dict[str, list[float]]) -> None:
+        self.bot = DificilBot()
+        self.times = times
+
+    def choose(self, view: SeatView) -> Action:
+        wall, cpu = time.perf_counter(), time.process_time()
+        search = self.bot.start(view)
+        action = search.run()
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        self.times["wall"].append(wall)
+        self.times["cpu"].append(cpu)
+        if search.playouts:
+            self.times["searched_wall"].append(wall)
+            self.times["searched_cpu"].append(cpu)
+        return action
+
+
+def bench_dificil(games: int, seed: object = "bench") -> dict[str, dict[str, float]]:
+    """Time every dificil decision of dificil-vs-cpu games (seat 0), 2 and 3 at the table.
+
+    Each decision is timed on the wall clock (what a person waits) and on the
+    process's CPU clock (steadier on a busy machine; in Pyodide both are the
+    same clock). ``searched_*`` counts only the decisions that searched.
+    """
+    times: dict[str, list[float]] = {"wall": [], "cpu": [], "searched_wall": [], "searched_cpu": []}
+    for players in (2, 3):
+
+        def factory(index: int, seat: int) -> Bot:
+            return _TimedSearch(times) if seat == 0 else CpuBot()
+
+        run(players, factory, games, seed)
+    return {key: _spread(values) for key, values in times.items()}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--random-games", type=int, default=200, help="random-vs-random games per table size")
     parser.add_argument("--cpu-games", type=int, default=300, help="cpu-vs-cpu games per table size")
     parser.add_argument("--decision-games", type=int, default=200, help="cpu-vs-random games per table size")
+    parser.add_argument("--dificil-games", type=int, default=10, help="dificil-vs-cpu games per table size")
     parser.add_argument("--seed", default="7")
     args = parser.parse_args(argv)
     figures: dict[str, object] = {"python": sys.version.split()[0]}
@@ -144,6 +192,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"cpu decision: median {decisions['median_ms']} ms, p95 {decisions['p95_ms']} ms, "
         f"max {decisions['max_ms']} ms over {decisions['decisions']:,} decisions"
     )
+    if args.dificil_games > 0:
+        dificil = bench_dificil(args.dificil_games, args.seed)
+        figures["dificil_decision"] = dificil
+        for key in ("wall", "cpu", "searched_wall", "searched_cpu"):
+            d = dificil[key]
+            print(
+                f"dificil decision ({key.replace('_', ', ')} clock): median {d.get('median_ms')} ms, "
+                f"p95 {d.get('p95_ms')} ms, max {d.get('max_ms')} ms over {d['decisions']:,} decisions"
+            )
     print(json.dumps(figures))
     return 0
 

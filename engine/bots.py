@@ -1,4 +1,8 @@
-"""Computer players: ``random`` (the baseline), ``basic`` and ``cpu`` (the opponent people meet).
+"""Computer players: ``random`` and ``basic`` (yardsticks) and the page's three levels.
+
+The levels (:data:`LEVEL_BOTS`): ``facil`` (follows at random, spends 8s
+early), ``cpu`` (level «Normal»: rules of thumb) and ``dificil``
+(determinized search with ``cpu`` playouts, runnable in slices).
 
 A bot sees the table only through a :class:`~engine.view.SeatView` and answers
 with one legal :class:`~engine.actions.Action` at a time: a draw, then a later
@@ -39,10 +43,11 @@ from typing import Protocol
 
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF, Card
-from .codes import stream
+from .codes import shuffled, stream
+from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS
 from .view import SeatView
 
-BOT_NAMES = ("random", "basic", "cpu")
+BOT_NAMES = ("random", "basic", "facil", "cpu", "dificil")
 
 
 class Bot(Protocol):
@@ -247,12 +252,466 @@ class CpuBot:
         return PLAY8[card][suit]
 
 
+# -- the easy level ---------------------------------------------------------------
+
+
+def decision_rng(name: str, view: SeatView) -> random.Random:
+    """A generator fixed by the game and the position, so a game replays from its record.
+
+    It is derived from the code, the hand, how many moves the hand has had and
+    the seat; nothing hidden goes into it.
+    """
+    return stream(name, view.code, view.hand_no, len(view.history), view.seat)
+
+
+@dataclass(frozen=True)
+class FacilParams:
+    """The knobs of :class:`FacilBot` (the defaults are tuned to lose about 3 games in 4 to ``cpu``)."""
+
+    # Chance of spending an 8 while a non-8 card also fits (1.0 measured cpu 78.5 %, 0.5 76 %, 0 62.5 %).
+    eager_eight: float = 0.4
+
+
+class FacilBot:
+    """The easy level: follows sensibly, plans nothing.
+
+    * with a non-8 card that fits, it plays one of them at random (it never
+      draws while holding one); with ``eager_eight`` it may spend an 8 first;
+    * with only 8s, it plays one and names a suit it holds, picked at random
+      (any suit when it holds nothing but 8s);
+    * with nothing to play it draws, and passes only when it must.
+
+    Its choices come from :func:`decision_rng`, so the same view always gives
+    the same action and a game replays from its record.
+    """
+
+    __slots__ = ("params",)
+
+    def __init__(self, params: FacilParams | None = None) -> None:
+        self.params = params or FacilParams()
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        plays = [c for c in view.legal_cards() if RANK_OF[c] != EIGHT]
+        eights = [c for c in view.hand if RANK_OF[c] == EIGHT]
+        if not plays and not eights:
+            return DRAW if view.can_draw else PASS
+        rand = decision_rng("facil", view).random
+        p = self.params
+        if plays and not (eights and rand() < p.eager_eight):
+            return PLAY[plays[int(rand() * len(plays))]]
+        card = eights[0]
+        if len(view.hand) == 1:
+            return PLAY[card]
+        held = sorted({SUIT_OF[c] for c in view.hand if RANK_OF[c] != EIGHT})
+        suits = held or [0, 1, 2, 3]
+        return PLAY8[card][suits[int(rand() * len(suits))]]
+
+
+# -- fast playouts: the cpu's rules of thumb on a bare position ------------------------
+
+# Moves inside a playout: a card number, DRAW_MOVE or PASS_MOVE; suits -1 (none) or 0..3.
+DRAW_MOVE = -1
+PASS_MOVE = -2
+# The cpu's certainty that a seat lacks a suit, by the cards it drew since it showed it (decay 0.5).
+_LACK = tuple(0.5 ** max(k - 1, 0) for k in range(64))
+
+
+def _lack_of(k: int | None) -> float:
+    if k is None:
+        return 0.0
+    return _LACK[k] if k < 64 else 0.5 ** (k - 1)
+
+
+def playout(
+    hands: list[list[int]],
+    stock: list[int],
+    pile: list[int],
+    *,
+    active: int,
+    turn: int,
+    draws: int,
+    short: list[list[int | None]],
+    known: bool,
+    rng: random.Random,
+    first: tuple[int, int] | None = None,
+) -> int:
+    """Play the hand out with the cpu's rules for every seat; return the winner (the lists change).
+
+    This is :class:`CpuBot` with its default params, written out on bare
+    lists because a search plays thousands of these (a test checks move by
+    move that both agree). Moves are ``(card, suit)`` pairs, with
+    ``DRAW_MOVE`` or ``PASS_MOVE`` in place of a card and suit -1 for none;
+    ``first`` is the move of the seat on turn before the rules take over.
+    ``short`` and ``known`` carry :func:`read_history`'s reading (``known``:
+    a card has been played this hand, so draws and passes tell something).
+    A reshuffle sorts the discards and shuffles them with ``rng``, as the
+    rules do with the code's generator.
+    """
+    players = len(hands)
+    rank_of = RANK_OF
+    suit_of = SUIT_OF
+    points_of = POINTS
+    move = first
+    for _ in range(MAX_ACTIONS_PER_HAND):
+        hand = hands[turn]
+        if move is not None:
+            card, suit = move
+            move = None
+        else:
+            top_rank = rank_of[pile[-1]]
+            plays: list[int] = []
+            eight = -1  # the first 8 in hand order
+            for c in hand:
+                rank = rank_of[c]
+                if rank == EIGHT:
+                    if eight < 0:
+                        eight = c
+                elif rank == top_rank or suit_of[c] == active:
+                    plays.append(c)
+            suit = -1
+            if not plays and eight < 0:
+                card = DRAW_MOVE if draws < MAX_DRAWS and (stock or len(pile) > 1) else PASS_MOVE
+            else:
+                if players == 2:
+                    threat = len(hands[1 - turn])
+                else:
+                    threat = min(len(hands[(turn + 1) % 3]), len(hands[(turn + 2) % 3]))
+                lack_row = short[(turn + 1) % players]
+                if threat <= 1:
+                    if eight >= 0:  # an 8 is worth 50, the most; ties go to the lowest number
+                        card = min(c for c in hand if rank_of[c] == EIGHT)
+                    else:
+                        card = max(plays, key=lambda c: (points_of[c], -c))
+                elif len(plays) == 1:
+                    card = plays[0]
+                elif plays:
+                    suit_count = [0, 0, 0, 0]
+                    for c in hand:
+                        if rank_of[c] != EIGHT:
+                            suit_count[suit_of[c]] += 1
+                    card = -1
+                    best = (-1e9, 0)
+                    for c in plays:
+                        s = suit_of[c]
+                        key = ((suit_count[s] - 1) + 0.2 * points_of[c] + _lack_of(lack_row[s]), -c)
+                        if key > best:
+                            best = key
+                            card = c
+                else:
+                    card = eight
+                if rank_of[card] == EIGHT and len(hand) > 1:
+                    count = [_lack_of(k) for k in lack_row]
+                    points = [0, 0, 0, 0]
+                    for c in hand:
+                        if c != card and rank_of[c] != EIGHT:
+                            count[suit_of[c]] += 1
+                            points[suit_of[c]] += points_of[c]
+                    suit = max(range(4), key=lambda s: (count[s], points[s], -s))
+        row = short[turn]
+        if card == DRAW_MOVE:
+            if not stock:
+                order = shuffled(sorted(pile[:-1]), rng)
+                order.reverse()
+                stock[:] = order
+                del pile[:-1]
+            hand.append(stock.pop())
+            draws += 1
+            if known:
+                row[active] = 0
+                for s in range(4):
+                    k = row[s]
+                    if k is not None:
+                        row[s] = k + 1
+            continue
+        if card == PASS_MOVE:
+            if known:
+                row[active] = 0
+            draws = 0
+            turn = (turn + 1) % players
+            continue
+        hand.remove(card)
+        pile.append(card)
+        active = suit_of[card] if suit < 0 else suit
+        row[suit_of[card]] = None
+        known = True
+        draws = 0
+        if not hand:
+            return turn
+        turn = (turn + 1) % players
+    raise RuntimeError(f"a playout passed {MAX_ACTIONS_PER_HAND} actions")
+
+
+def _move_of(action: Action) -> tuple[int, int]:
+    """An action as a playout move ``(move, suit)``."""
+    if action.card is None:
+        return (DRAW_MOVE if action is DRAW else PASS_MOVE, -1)
+    return (int(action.card), -1 if action.suit is None else int(action.suit))
+
+
+# -- the hard level: determinized search ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class DificilParams:
+    """The knobs of :class:`DificilBot`; the defaults are the measured choice (see the README)."""
+
+    # Playouts per decision, shared among the candidate moves (each sampled
+    # world is played out once per candidate).
+    playouts: int = 200
+    # At least this many sampled worlds, however many candidates there are.
+    min_worlds: int = 12
+    # Value of a playout for the searching seat: the others' penalties minus
+    # (players - 1) x its own, plus ``win_bonus`` when it goes out.
+    win_bonus: int = 0
+    # Trust in the cpu's own choice: another move must beat it by this many
+    # points a world on average (sampling noise otherwise swaps a good move
+    # for a lucky one).
+    margin: int = 3
+
+
+def candidates(view: SeatView) -> list[Action]:
+    """The legal actions worth weighing.
+
+    8s are alike, so one 8 per named suit is enough; and no draw while a
+    non-8 card fits (drawing by choice measured far worse for the cpu, and
+    leaving it out often leaves a single move, which needs no search).
+    """
+    out: list[Action] = []
+    seen_eight_suits: set[int | None] = set()
+    follows = any(RANK_OF[c] != EIGHT for c in view.legal_cards())
+    for action in view.legal:
+        if action is DRAW and follows:
+            continue
+        card = action.card
+        if card is not None and RANK_OF[card] == EIGHT:
+            suit = None if action.suit is None else int(action.suit)
+            if suit in seen_eight_suits:
+                continue
+            seen_eight_suits.add(suit)
+        out.append(action)
+    return out
+
+
+def _same_move(action: Action, moves: list[Action]) -> Action | None:
+    """``action`` or the move among ``moves`` that is alike (another 8 naming the same suit)."""
+    if action in moves:
+        return action
+    card = action.card
+    if card is not None and RANK_OF[card] == EIGHT:
+        for move in moves:
+            if move.card is not None and RANK_OF[move.card] == EIGHT and move.suit == action.suit:
+                return move
+    return None
+
+
+def sample_world(view: SeatView, reading: Reading, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Deal the cards this seat cannot see into the other hands and the stock, at random.
+
+    The unseen cards are the 52 minus its own hand and the face-up pile; each
+    other seat gets as many as it holds, with no more cards of a suit than it
+    has drawn since it showed (by drawing or passing) it had none of it; the
+    rest, in random order, is the stock. When that limit cannot be met (a
+    person may draw while holding a card that fits) the seat is filled with
+    whatever is left.
+    """
+    me = view.seat
+    seen = set(view.hand)
+    seen.update(view.pile)
+    pool = shuffled([c for c in range(52) if c not in seen], rng)
+    hands: list[list[int]] = [[] for _ in range(view.players)]
+    hands[me] = list(view.hand)
+    others = [s for s in range(view.players) if s != me]
+    # The most constrained seat chooses first.
+    others.sort(key=lambda s: (-sum(1 for k in reading.short[s] if k is not None), s))
+    for s in others:
+        need = view.hand_counts[s]
+        caps = reading.short[s]
+        held = [0, 0, 0, 0]
+        taken: list[int] = []
+        rest: list[int] = []
+        for c in pool:
+            if len(taken) < need:
+                cap = caps[SUIT_OF[c]]
+                if cap is None or held[SUIT_OF[c]] < cap:
+                    held[SUIT_OF[c]] += 1
+                    taken.append(c)
+                    continue
+            rest.append(c)
+        if len(taken) < need:
+            short_by = need - len(taken)
+            taken.extend(rest[:short_by])
+            rest = rest[short_by:]
+        hands[s] = taken
+        pool = rest
+    return hands, pool
+
+
+class Search:
+    """One decision of :class:`DificilBot`, run in slices: ``step`` until it returns an action.
+
+    ``step(n)`` plays at most ``n`` more playouts and returns ``None`` while
+    the search is unfinished, then the chosen action (and the same action on
+    every later call). The work is a fixed sequence: world 0 played out with
+    every candidate in turn, then world 1, ..., all drawn from one generator
+    in that order, so the answer is the same however the playouts are sliced
+    (``choose`` runs it in one go). ``playouts`` is the total it will play;
+    ``done`` how many it has.
+    """
+
+    __slots__ = (
+        "_best",
+        "_reading",
+        "_world",
+        "candidates",
+        "done",
+        "params",
+        "playouts",
+        "result",
+        "rng",
+        "totals",
+        "view",
+        "worlds",
+    )
+
+    def __init__(self, view: SeatView, params: DificilParams) -> None:
+        if not view.my_turn:
+            raise ValueError("the search needs a view of the seat on turn")
+        self.view = view
+        self.params = params
+        self.candidates = candidates(view)
+        self.totals = [0] * len(self.candidates)
+        self.done = 0
+        self.result: Action | None = None
+        self._world: tuple[list[list[int]], list[int], int] | None = None
+        self._reading = read_history(view)
+        self.rng = decision_rng("dificil", view)
+        k = len(self.candidates)
+        self.worlds = max(params.min_worlds, params.playouts // max(k, 1))
+        self.playouts = self.worlds * k
+        # A card that empties the hand wins it: nothing to weigh.
+        if len(view.hand) == 1 and view.legal_cards():
+            self.result = PLAY[view.hand[0]]
+        elif k == 1:
+            self.result = self.candidates[0]
+        if self.result is not None:
+            self.playouts = 0
+
+    def step(self, max_playouts: int) -> Action | None:
+        """Play up to ``max_playouts`` more playouts; the chosen action once all are played."""
+        if self.result is not None:
+            return self.result
+        view = self.view
+        k = len(self.candidates)
+        me = view.seat
+        players = view.players
+        known = any(m.action.card is not None for m in view.history)
+        budget = max_playouts
+        while budget > 0 and self.done < self.playouts:
+            j = self.done % k
+            if j == 0:
+                hands, stock = sample_world(view, self._reading, self.rng)
+                # An int seed: Random(float) seeds differently from one Python version to another.
+                self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
+            world = self._world
+            assert world is not None
+            hands, stock, seed = world
+            action = self.candidates[j]
+            first = _move_of(action)
+            copy = [list(h) for h in hands]
+            winner = playout(
+                copy,
+                list(stock),
+                list(view.pile),
+                active=view.active_suit,
+                turn=me,
+                draws=view.draws_used,
+                short=[list(r) for r in self._reading.short],
+                known=known,
+                rng=random.Random(seed),
+                first=first,
+            )
+            penalties = [0 if s == winner else sum(POINTS[c] for c in copy[s]) for s in range(players)]
+            value = sum(penalties) - players * penalties[me]
+            if winner == me:
+                value += self.params.win_bonus
+            self.totals[j] += value
+            self.done += 1
+            budget -= 1
+        if self.done < self.playouts:
+            return None
+        self.result = self._pick()
+        return self.result
+
+    def _pick(self) -> Action:
+        """The best total, unless the cpu's own choice is within the margin; ties in legal order."""
+        preferred = _same_move(CpuBot().choose(self.view), self.candidates)
+        best = max(self.totals)
+        first_best = self.candidates[self.totals.index(best)]
+        if preferred is None:
+            return first_best
+        own = self.totals[self.candidates.index(preferred)]
+        return first_best if best - own > self.params.margin * self.worlds else preferred
+
+    def run(self) -> Action:
+        """Finish the search in one go."""
+        action = self.step(self.playouts - self.done + 1)
+        assert action is not None
+        return action
+
+
+class DificilBot:
+    """The hard level: for each candidate move, play sampled worlds out to the end of the hand.
+
+    Determinized search: it deals the cards it cannot see at random, but only
+    in ways that fit what its seat has seen (:func:`sample_world`: its own
+    hand, the face-up pile, every hand's size, the suits others showed they
+    lack), never the real hidden cards; then it plays each candidate move in
+    each world and lets the cpu's rules play every seat to the end of the
+    hand, and keeps the move with the best total value (the others'
+    penalties minus its own), unless the cpu's own choice comes within
+    ``margin`` points a world of it. All its randomness comes from
+    :func:`decision_rng`, so the same view always gives the same action and
+    a game replays from its record on any Python.
+
+    For the page, which must not block the browser for long: ``start(view)``
+    returns a :class:`Search`; call ``search.step(n)`` with a small ``n``
+    (each playout is a fraction of a millisecond) between frames until it
+    returns the action. ``choose(view)`` is ``start(view).run()`` and gives
+    the same action.
+    """
+
+    __slots__ = ("params",)
+
+    def __init__(self, params: DificilParams | None = None) -> None:
+        self.params = params or DificilParams()
+
+    def start(self, view: SeatView) -> Search:
+        """A search for ``view``'s decision, to be run with :meth:`Search.step`."""
+        return Search(view, self.params)
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        return self.start(view).run()
+
+
+# -- choosing a bot by name ---------------------------------------------------------
+
+# The page's three levels and the bot that plays each one.
+LEVEL_BOTS = {"facil": "facil", "normal": "cpu", "dificil": "dificil"}
+
+
 def make_bot(name: str, seed: object = 0) -> Bot:
-    """The bot called ``name``: ``"random"``, ``"basic"`` or ``"cpu"``.
+    """The bot called ``name`` (one of :data:`BOT_NAMES`).
 
     ``seed`` fixes the generator of the random and basic bots (any value with
-    a stable text form, e.g. ``(7, 12, 1)``); the cpu bot is deterministic
-    and ignores it.
+    a stable text form, e.g. ``(7, 12, 1)``); ``cpu``, ``facil`` and
+    ``dificil`` ignore it: their choices depend on the view alone (the last
+    two draw from :func:`decision_rng`), so a game replays from its record.
     """
     if name == "random":
         return RandomBot(stream("bot", name, seed))
@@ -260,17 +719,39 @@ def make_bot(name: str, seed: object = 0) -> Bot:
         return BasicBot(stream("bot", name, seed))
     if name == "cpu":
         return CpuBot()
+    if name == "facil":
+        return FacilBot()
+    if name == "dificil":
+        return DificilBot()
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+
+
+def make_level_bot(level: str) -> Bot:
+    """The opponent for a CPU level of the page: ``"facil"``, ``"normal"`` or ``"dificil"``."""
+    if level not in LEVEL_BOTS:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVEL_BOTS)}")
+    return make_bot(LEVEL_BOTS[level])
 
 
 __all__ = [
     "BOT_NAMES",
+    "LEVEL_BOTS",
     "BasicBot",
     "Bot",
     "CpuBot",
     "CpuParams",
+    "DificilBot",
+    "DificilParams",
+    "FacilBot",
+    "FacilParams",
     "RandomBot",
     "Reading",
+    "Search",
+    "candidates",
+    "decision_rng",
     "make_bot",
+    "make_level_bot",
+    "playout",
     "read_history",
+    "sample_world",
 ]

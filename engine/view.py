@@ -21,6 +21,11 @@ class SeatView:
     :class:`~engine.game.Move` per action (printed ``1:draw``, ``0:7H``,
     ``2:8S:C`` for an 8 naming clubs, ``1:pass``; ``1:draw*`` when the pile was
     reshuffled into a new stock first); which card a draw took is not in it.
+    ``pile`` is the discard pile bottom to top (its last card is ``top``):
+    the card turned up at the deal or left on top by the last reshuffle, then
+    every card played since. All of it was face up for everyone, so it is
+    public; a bot that remembers what it saw needs it (the view has no other
+    way to learn the turned-up card once it is covered).
     ``legal`` is empty unless it is ``seat``'s turn.
     """
 
@@ -35,6 +40,7 @@ class SeatView:
     hand_counts: tuple[int, ...]
     stock_count: int
     pile_count: int
+    pile: tuple[Card, ...]
     top: Card
     active_suit: int
     draws_used: int
@@ -91,6 +97,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         hand_counts=tuple(len(h) for h in game.hands),
         stock_count=len(game.stock),
         pile_count=len(game.pile),
+        pile=tuple(game.pile),
         top=game.pile[-1],
         active_suit=game.active_suit,
         draws_used=game.draws,

@@ -14,7 +14,7 @@ from support import choose, position, texts
 from engine.actions import Action
 from engine.cards import Card
 from engine.codes import ALPHABET, GameCode
-from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
+from engine.game import GAME_OVER, HAND_OVER, HAND_SIZE, PLAYING, Game, deal_order
 from engine.view import SeatView
 
 codes = st.builds(GameCode.build, st.sampled_from([2, 3]), st.text(alphabet=ALPHABET, min_size=5, max_size=5))
@@ -126,3 +126,23 @@ def test_a_view_does_not_change_when_only_hidden_cards_move(
         other.stock = hidden
         assert sorted(other.all_cards()) == sorted(game.all_cards())
         assert other.view(seat) == before
+
+
+@settings(max_examples=60)
+@given(codes, st.integers(0, 2**32), st.integers(0, 600))
+def test_the_pile_in_a_view_is_what_everyone_saw_face_up(code: GameCode, seed: int, steps: int) -> None:
+    """``view.pile`` = the turned-up card (or the top left by the last reshuffle), then the plays since."""
+    game = random_position(code, seed, steps)
+    view = game.view(0)
+    assert len(view.pile) == view.pile_count and view.pile[-1] == view.top
+    since = 0
+    for n, move in enumerate(view.history):
+        if move.reshuffled:
+            since = n
+    plays = [m.action.card for m in view.history[since:] if m.action.card is not None]
+    if not any(m.reshuffled for m in view.history):
+        n_dealt = HAND_SIZE[game.players] * game.players
+        assert view.pile[0] == deal_order(game.code, game.hand_no)[n_dealt], "the turned-up card"
+        assert list(view.pile[1:]) == plays
+    else:
+        assert list(view.pile[1:]) == plays, "after a reshuffle: the old top, then the plays since"

@@ -46,7 +46,7 @@ PY_PACKAGES = ("engine", "ui")
 APP_ARCHIVE = "app.zip"
 # Command-line tools inside the packages (simulator, timing); the page never
 # imports them, so shipping them would only cost bytes and unzipping.
-APP_EXCLUDE = frozenset({"engine/bench.py", "engine/replay.py", "engine/simulate.py"})
+APP_EXCLUDE = frozenset({"engine/bench.py", "engine/match.py", "engine/replay.py", "engine/simulate.py"})
 
 # Config files, in order of preference (JSON avoids fetching the TOML parser).
 CONFIG_FILES = ("pyscript.json", "pyscript.toml")

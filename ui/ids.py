@@ -11,7 +11,7 @@ in Chromium.
 
 from __future__ import annotations
 
-from .storage import PACES
+from .storage import LEVELS, PACES
 
 PAGE_IDS: frozenset[str] = frozenset(
     {
@@ -22,6 +22,8 @@ PAGE_IDS: frozenset[str] = frozenset(
         "mode-2",
         "mode-3",
         "table-now",
+        "level-choice",
+        *(f"level-{level}" for level in LEVELS),
         "deal-btn",
         "notice",
         "aside-info",

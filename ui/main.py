@@ -394,6 +394,9 @@ def start() -> Table:
     def on_pace(event: Any) -> None:
         table.set_pace(_attr(event.target, "value"))
 
+    def on_level(event: Any) -> None:
+        table.choose_level(_attr(event.target, "value"))
+
     def on_replace_cancel(event: Any) -> None:
         event.preventDefault()
         table.answer_replace(False)
@@ -403,6 +406,7 @@ def start() -> Table:
     _listen(_el("replace-dialog"), "cancel", on_replace_cancel)
     _listen(_el("results-dialog"), "keydown", on_results_key)
     _listen(_el("pace-choice"), "change", on_pace)
+    _listen(_el("level-choice"), "change", on_level)
 
     def on_replay_cancel(event: Any) -> None:
         event.preventDefault()
@@ -445,7 +449,7 @@ def _take_early_click(table: Table) -> None:
     if early is None:
         return
     early.taken = True  # from now on the page's own listeners answer
-    _el("deal-btn").textContent = "Repartir"
+    table.render_setup()  # «Barajando…» gives way to the label the table calls for
     click = early.click
     kind = getattr(click, "kind", None)
     if kind == "deal":

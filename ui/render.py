@@ -305,9 +305,12 @@ def move_log_html(view: SeatView) -> str:
 TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
 
 
-def table_now(players: int) -> str:
-    """What the setup bar says during a game: which table is being played."""
-    return f"Partida en curso: {TABLE_NAMES[players]}"
+LEVEL_NAMES = {"facil": "Fácil", "normal": "Normal", "dificil": "Difícil"}
+
+
+def table_now(players: int, level: str = "normal") -> str:
+    """What the setup bar says during a game: which table and which CPU level are being played."""
+    return f"Partida en curso: {TABLE_NAMES[players]}, rival {LEVEL_NAMES[level]}"
 
 
 def suit_count_text(count: int) -> str:

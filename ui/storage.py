@@ -36,6 +36,8 @@ SAVE_KEY = PREFIX + "partida"
 ASIDE_PREFIX = PREFIX + "aparte:"
 PREFS_KEY = PREFIX + "mesa"
 PACE_KEY = PREFIX + "ritmo"
+LEVEL_KEY = PREFIX + "nivel"
+LEVELS = ("facil", "normal", "dificil")
 PACES = ("pausado", "normal", "rapido")
 APP = "ocho-loco"
 VERSION = 2
@@ -347,6 +349,14 @@ class Store:
         """Remember a preference; a browser that refuses just forgets it (the game is unaffected)."""
         with contextlib.suppress(Exception):
             self.backend.setItem(key, value)
+
+    def level(self) -> str:
+        """The CPU level for new games («Rival»), ``normal`` unless the player chose another."""
+        return self.pref(LEVEL_KEY, LEVELS, "normal")
+
+    def set_level(self, level: str) -> None:
+        if level in LEVELS:
+            self.set_pref(LEVEL_KEY, level)
 
     def pace(self) -> str:
         """The CPU's pace chosen in «Ritmo»: ``pausado``, ``normal`` or ``rapido``."""

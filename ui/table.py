@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import DRAW, PASS, PLAY, PLAY8, Action
-from engine.bots import make_bot
+from engine.bots import LEVEL_BOTS, DificilBot, Search, make_level_bot
 from engine.cards import BY_TEXT, SUIT_LETTERS, Card
 from engine.codes import GameCode
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
@@ -30,6 +30,8 @@ from .replay import HandReplay
 from .storage import PACES, Follow, Store
 
 HUMAN = 0
+# Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
+SEARCH_SLICE = 40
 CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
 NOTICE_LINK_FROM_START = (
     "La partida del enlace empieza desde la primera mano: en este navegador no había ninguna guardada "
@@ -87,7 +89,11 @@ class Table:
         self.counting = False  # the results count is running (the scoreboard waits for it)
         self.count_done = False  # the finished hand's count has ended (its totals may show)
         self.level = "normal"
-        self.bots = {seat: make_bot("cpu", seat) for seat in (1, 2)}
+        # The level chosen for the next game; a game keeps its own (``self.level``, in its record).
+        self.level_choice = store.level()
+        self.search: Search | None = None
+        self.search_key = (-1, -1)
+        self.thinking_ms = 0.0
         self.page_url = ""
         self.replay: HandReplay | None = None
 
@@ -126,7 +132,7 @@ class Table:
 
     def show_setup(self) -> None:
         """Wait for a table size and «Repartir» (also after leaving a game half-way)."""
-        self._render_setup()
+        self.render_setup()
         self.screen.state("setup")
         self.screen.status("Elige mesa y pulsa «Repartir».")
 
@@ -248,10 +254,14 @@ class Table:
             self.screen.set_hash(self._hash())
             self.resume()
 
-    def new_game(self, players: int | None = None, code: GameCode | None = None) -> None:
+    def new_game(
+        self, players: int | None = None, code: GameCode | None = None, level: str | None = None
+    ) -> None:
+        """Deal a new game, against ``level`` (default: the level chosen on the setup bar)."""
         if code is None:
             code = GameCode.random(players or self.players_choice, self.rng)
         self.generation += 1
+        self.level = level if level in LEVEL_BOTS else self.level_choice
         self.game = Game.new(code)
         self.players_choice = code.players
         self.chooser = None
@@ -409,8 +419,26 @@ class Table:
             return
         seat = game.turn
         started = time.perf_counter()
-        action = self.bots[seat].choose(game.view(seat))
-        self.screen.timing((time.perf_counter() - started) * 1000)
+        bot = make_level_bot(self.level)
+        if isinstance(bot, DificilBot):
+            # The hard level searches in slices, each a few milliseconds, so the page
+            # never freezes while it thinks; the answer is the same as in one go.
+            key = (generation, len(game.history))
+            if self.search is None or self.search_key != key:
+                self.search, self.search_key = bot.start(game.view(seat)), key
+                self.thinking_ms = 0.0
+            chosen = self.search.step(SEARCH_SLICE)
+            self.thinking_ms += (time.perf_counter() - started) * 1000
+            if chosen is None:
+                self.screen.later(0, lambda: self._cpu_step(generation))
+                return
+            self.search = None
+            self.screen.timing(self.thinking_ms)
+            self.thinking_ms = 0.0
+            action = chosen
+        else:
+            action = bot.choose(game.view(seat))
+            self.screen.timing((time.perf_counter() - started) * 1000)
         game.apply(action)
         if not self._save():
             return
@@ -441,6 +469,19 @@ class Table:
                 self.screen.status(message.strip())
             self._schedule_cpu()
 
+    def choose_level(self, level: str) -> None:
+        """«Rival»: the level for the next game (a game under way keeps its own; the radios are off)."""
+        if level not in LEVEL_BOTS:
+            return
+        game = self.game
+        if game is not None and game.phase != GAME_OVER:
+            self.render_setup()  # never changes the game being played
+            return
+        self.level_choice = level
+        self.store.set_level(level)
+        self.render_setup()
+        self.screen.status(f"Rival: {render.LEVEL_NAMES[level]}. Pulsa «Repartir» para empezar.")
+
     def set_pace(self, pace: str) -> None:
         """«Ritmo»: how long each CPU action and each turned card stays before the next."""
         if pace not in PACE_DELAYS:
@@ -460,7 +501,7 @@ class Table:
         self.counting = True
         s = self.screen
         s.text("results-title", render.results_title(result))
-        s.text("results-sub", render.results_subtitle(result))
+        s.text("results-sub", render.results_subtitle(result) + f" Rival {render.LEVEL_NAMES[self.level]}.")
         # The dialog is modal, so the status line behind it is not heard: the panel has its own.
         s.text("results-live", self.ending)
         s.state("results" if game.phase == HAND_OVER else "gameover")
@@ -628,13 +669,13 @@ class Table:
         s.html("move-log", render.move_log_html(view))
         s.text("game-code", game.code.pretty())
         s.attr("copy-link-btn", "disabled", None)
-        self._render_setup()
+        self.render_setup()
 
     def _count_pending(self) -> bool:
         """True while the results of the finished hand have not been counted on screen yet."""
         return self.counting or not self.count_done
 
-    def _render_setup(self) -> None:
+    def render_setup(self) -> None:
         """The setup bar: the size radios only between games; during one, which table it is."""
         game = self.game
         playing = game is not None and game.phase != GAME_OVER
@@ -643,8 +684,12 @@ class Table:
         s.attr("mode-2", "checked", "" if players == 2 else None)
         s.attr("mode-3", "checked", "" if players == 3 else None)
         s.attr("mode-choice", "disabled", "" if playing else None)
+        level = self.level if playing else self.level_choice
+        for name in LEVEL_BOTS:
+            s.attr(f"level-{name}", "checked", "" if name == level else None)
+        s.attr("level-choice", "disabled", "" if playing else None)
         s.attr("setup", "data-playing", "1" if playing else None)
-        s.text("table-now", render.table_now(players) if playing else "")
+        s.text("table-now", render.table_now(players, self.level) if playing else "")
         s.text("deal-btn", "Otra partida" if playing else "Repartir")
         s.attr("deal-btn", "class", "btn btn-secondary" if playing else "btn btn-primary")
 

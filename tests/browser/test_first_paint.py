@@ -91,7 +91,7 @@ def test_repartir_clicked_before_python_is_ready_deals_exactly_once(ctx, gated):
     wait_for_python(page)
     assert wait_state(page) == "human", "dealt once: a second deal would have asked to replace the game"
     assert not page.evaluate("() => document.getElementById('replace-dialog').open")
-    assert page.inner_text("#deal-btn") == "Repartir"
+    assert page.inner_text("#deal-btn") == "Otra partida", "a game is under way"
     assert len(page.evaluate(HAND_JS)) == 5, "the table size chosen early is the one dealt"
     assert page.evaluate("(key) => JSON.parse(localStorage.getItem(key)).app", SAVE_KEY) == "ocho-loco"
     assert errors == []

@@ -1,0 +1,301 @@
+"""The three CPU levels: ``facil`` plays sensibly, ``dificil`` searches without peeking."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import choose, position, texts
+
+from engine.actions import Action
+from engine.bots import (
+    BOT_NAMES,
+    LEVEL_BOTS,
+    CpuBot,
+    DificilBot,
+    DificilParams,
+    FacilBot,
+    candidates,
+    make_bot,
+    make_level_bot,
+    playout,
+    read_history,
+    sample_world,
+)
+from engine.cards import EIGHT, RANK_OF, SUIT_OF
+from engine.codes import GameCode, shuffled
+from engine.game import PLAYING, Game
+from engine.match import match
+from engine.record import LEVELS
+from engine.simulate import main, run
+
+
+def walk(players: int, seed: int, steps: int) -> Game:
+    """A game after ``steps`` random actions (hands are dealt again as they end)."""
+    rng = random.Random(seed)
+    game = Game.new(GameCode.random(players, rng))
+    for _ in range(steps):
+        if game.phase == "game_over":
+            break
+        if game.phase == "hand_over":
+            game.next_hand()
+            continue
+        game.apply(choose(game, rng, play_bias=0.6))
+    return game
+
+
+positions = st.builds(walk, st.sampled_from([2, 3]), st.integers(0, 10**9), st.integers(0, 120))
+
+
+def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same table with every card ``seat`` cannot see dealt out again (same hand sizes)."""
+    other = game.copy()
+    others = [s for s in range(game.players) if s != seat]
+    before = [c for s in others for c in other.hands[s]] + other.stock
+    hidden = list(before)
+    rng.shuffle(hidden)
+    if hidden == before:  # a shuffle may leave them as they were: move every card one place
+        hidden = hidden[1:] + hidden[:1]
+    for s in others:
+        size = len(other.hands[s])
+        other.hands[s], hidden = hidden[:size], hidden[size:]
+    other.stock = hidden
+    return other
+
+
+# -- facil -----------------------------------------------------------------------
+
+
+@given(positions)
+def test_facil_plays_sensibly(game: Game) -> None:
+    if game.phase != PLAYING:
+        return
+    view = game.view(game.turn)
+    action = make_bot("facil").choose(view)
+    assert game.is_legal(action)
+    playable = [c for c in view.legal_cards() if RANK_OF[c] != EIGHT]
+    if playable or any(RANK_OF[c] == EIGHT for c in view.hand):
+        assert action.is_play, f"{action} while holding {texts(view.hand)}"
+    if action.suit is not None:
+        held = {SUIT_OF[c] for c in view.hand if RANK_OF[c] != EIGHT}
+        assert not held or int(action.suit) in held, f"named {action.suit} holding {texts(view.hand)}"
+    assert make_bot("facil", seed=99).choose(game.copy().view(game.turn)) is action
+
+
+def test_facil_never_draws_with_a_card_that_fits() -> None:
+    game = position(["3H 9C KD", "4C 5C 6D"], pile="7H")
+    assert str(make_bot("facil").choose(game.view(0))) == "3H"
+
+
+def test_facil_names_a_suit_it_holds() -> None:
+    for body in ("K7QM9", "22222", "ZZZZZ", "HXB4R"):
+        game = position(["8S 3C 9C", "4C 5C 6D 2S 3S"], pile="7H", code=GameCode.build(2, body).text)
+        assert str(make_bot("facil").choose(game.view(0))) == "8S:C"
+
+
+def test_facil_spends_eights_early_and_varies_its_play() -> None:
+    picks = set()
+    for body in ("K7QM9", "22222", "ZZZZZ", "HXB4R", "P9T3W", "AAAAA", "BBBBB", "CCCCC"):
+        game = position(["8S 3H 9H KH", "4C 5C 6D"], pile="7H", code=GameCode.build(2, body).text)
+        picks.add(str(FacilBot().choose(game.view(0))))
+    assert "8S:H" in picks and len(picks & {"3H", "9H", "KH"}) >= 2, picks
+
+
+# -- dificil: what it may know ---------------------------------------------------
+
+
+@settings(max_examples=40)
+@given(positions, st.randoms(use_true_random=False))
+def test_dificil_decides_the_same_when_only_unseen_cards_differ(game: Game, shuffler: random.Random) -> None:
+    if game.phase != PLAYING:
+        return
+    seat = game.turn
+    other = redeal_hidden(game, seat, shuffler)
+    assert other.hands != game.hands or other.stock != game.stock
+    bot = DificilBot(DificilParams(playouts=24, min_worlds=2))
+    assert bot.choose(other.view(seat)) is bot.choose(game.view(seat))
+
+
+@settings(max_examples=40)
+@given(positions, st.integers(0, 2**32))
+def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
+    if game.phase != PLAYING:
+        return
+    view = game.view(game.turn)
+    reading = read_history(view)
+    hands, stock = sample_world(view, reading, random.Random(seed))
+    assert hands[view.seat] == list(view.hand)
+    assert [len(h) for h in hands] == list(view.hand_counts) and len(stock) == view.stock_count
+    dealt = [c for h in hands for c in h] + stock + list(view.pile)
+    assert sorted(dealt) == list(range(52))
+    # The real hidden cards never enter: the same seed gives the same world after a re-deal.
+    other = redeal_hidden(game, view.seat, random.Random(seed))
+    assert sample_world(other.view(view.seat), reading, random.Random(seed)) == (hands, stock)
+
+
+def test_sampled_worlds_respect_suits_a_seat_showed_it_lacks() -> None:
+    game = position(["3H KH 4D 9S", "4C 5C 9C JD 2S"], pile="7H", stock="3S")
+    game.apply(Action.parse("3H"))  # hearts active
+    game.apply(Action.parse("draw"))  # seat 1 has no heart; it drew one unknown card (3S)
+    game.apply(Action.parse("3S"))
+    view = game.view(0)
+    reading = read_history(view)
+    assert reading.short[1][1] == 1
+    rng = random.Random(3)
+    for _ in range(200):
+        hands, _stock = sample_world(view, reading, rng)
+        assert sum(1 for c in hands[1] if SUIT_OF[c] == 1) <= 1
+
+
+def test_the_view_carries_the_public_pile() -> None:
+    game = position(["KC 2C 8D", "3C 4C"], pile="5H 6H", stock="JD QD")
+    for word in ("draw", "8D:C", "3C"):
+        game.apply(Action.parse(word))
+    view = game.view(1)
+    assert texts(view.pile) == ["5H", "6H", "8D", "3C"] and view.pile[-1] == view.top
+
+
+# -- dificil: reproducible, sliced, forced moves ----------------------------------
+
+
+@settings(max_examples=25)
+@given(positions, st.integers(1, 40))
+def test_dificil_sliced_search_equals_one_shot(game: Game, slice_size: int) -> None:
+    if game.phase != PLAYING:
+        return
+    view = game.view(game.turn)
+    bot = DificilBot(DificilParams(playouts=60, min_worlds=3))
+    whole = bot.start(view)
+    chosen = whole.run()
+    sliced = bot.start(view)
+    steps = 0
+    while (result := sliced.step(slice_size)) is None:
+        steps += 1
+        assert sliced.done == min(steps * slice_size, sliced.playouts)
+    assert result is chosen and sliced.totals == whole.totals and sliced.done == whole.playouts
+    assert bot.choose(view) is chosen
+    assert DificilBot(DificilParams(playouts=60, min_worlds=3)).choose(game.copy().view(game.turn)) is chosen
+    assert game.is_legal(chosen)
+
+
+def test_dificil_skips_the_search_when_the_move_is_forced_or_alike() -> None:
+    forced = position(["3C 4D 5S 6S", "4C 5C 6D"], pile="7H", draws=3, rest="pile")
+    search = DificilBot().start(forced.view(0))
+    assert search.playouts == 0 and str(search.step(0)) == "pass"
+    last = position(["9H", "4C 5C 6D"], pile="7H")
+    assert DificilBot().start(last.view(0)).playouts == 0
+    # Two 8s are alike: one candidate per named suit, not eight.
+    eights = position(["8S 8D 3C 4C", "2S 5C 6D"], pile="7H", draws=3, rest="pile")
+    assert texts(candidates(eights.view(0))) == ["8S:S", "8S:H", "8S:D", "8S:C"]
+    # No draw by choice while a non-8 card fits: one card that fits is a forced move.
+    one = position(["3H 4C 5C", "2S 5D 6D"], pile="7H")
+    assert texts(one.view(0).legal) == ["3H", "draw"] and texts(candidates(one.view(0))) == ["3H"]
+    assert DificilBot().start(one.view(0)).playouts == 0
+
+
+def test_dificil_goes_out_with_a_last_card() -> None:
+    game = position(["8C", "4C 5C 6D"], pile="7H")
+    assert str(make_bot("dificil").choose(game.view(0))) == "8C"
+
+
+# -- the playout is the cpu ------------------------------------------------------
+
+
+class ShuffledBy(Game):
+    """A game whose reshuffles use a given generator, as a playout does."""
+
+    __slots__ = ("rng",)
+
+    def _reshuffle(self) -> None:
+        top = self.pile[-1]
+        order = shuffled(sorted(self.pile[:-1]), self.rng)
+        order.reverse()
+        self.reshuffles += 1
+        self.stock = order
+        self.pile = [top]
+
+
+@settings(max_examples=60)
+@given(positions, st.integers(0, 2**32))
+def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
+    if game.phase != PLAYING:
+        return
+    view = game.view(game.turn)
+    reading = read_history(view)
+    known = any(m.action.card is not None for m in view.history)
+    hands = [list(h) for h in game.hands]
+    winner = playout(
+        hands,
+        list(game.stock),
+        list(game.pile),
+        active=game.active_suit,
+        turn=game.turn,
+        draws=game.draws,
+        short=[list(r) for r in reading.short],
+        known=known,
+        rng=random.Random(seed),
+    )
+    ref = ShuffledBy.__new__(ShuffledBy)
+    for name in Game.__slots__:
+        setattr(ref, name, getattr(game.copy(), name))
+    ref.rng = random.Random(seed)
+    while ref.phase == PLAYING:
+        ref.apply(CpuBot().choose(ref.view(ref.turn)))
+    assert ref.result is not None and winner == ref.result.winner
+    assert hands == ref.hands
+
+
+# -- names, levels, the simulator --------------------------------------------------
+
+
+def test_levels_map_to_bots() -> None:
+    assert set(LEVEL_BOTS) == set(LEVELS.values())
+    assert LEVEL_BOTS["normal"] == "cpu"
+    assert isinstance(make_level_bot("facil"), FacilBot)
+    assert isinstance(make_level_bot("normal"), CpuBot)
+    assert isinstance(make_level_bot("dificil"), DificilBot)
+    assert {"random", "basic", "facil", "cpu", "dificil"} <= set(BOT_NAMES)
+    with pytest.raises(ValueError, match="unknown level"):
+        make_level_bot("experto")
+
+
+def test_every_level_finishes_games_in_the_simulator(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--players", "3", "--bots", "facil,cpu,dificil", "--games", "1", "--seed", "3"]) == 0
+    summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert summary["bots"] == ["facil", "cpu", "dificil"]
+    assert summary["games"] == 1 and sum(summary["wins"]) >= 1 and summary["hands"] >= 1
+    tally = run(2, ["facil", "facil"], 2, "levels")
+    assert tally.games == 2 and sum(tally.wins) >= 2
+
+
+def test_match_rotates_the_seats() -> None:
+    result = match(3, "facil", "cpu", deals=2, seed=4)
+    assert result.games == 6 and 0 <= result.wins <= 6
+    low, high = result.interval()
+    assert 0 <= low <= result.share <= high <= 1
+
+
+# -- strength, over a fixed set of games (no timing) ----------------------------------
+
+
+def test_cpu_beats_facil_most_of_the_time() -> None:
+    result = match(2, "cpu", "facil", deals=60, seed="levels-facil")
+    assert result.share > 0.6, result.summary()
+
+
+@pytest.mark.slow
+def test_dificil_beats_cpu_in_more_than_half_of_fixed_games() -> None:
+    result = match(2, "dificil", "cpu", deals=40, seed="levels-dificil")
+    assert result.share > 0.5, result.summary()
+
+
+def test_bench_times_every_dificil_decision() -> None:
+    from engine.bench import bench_dificil
+
+    figures = bench_dificil(1, "levels-bench")
+    searched = figures["searched_cpu"]["decisions"]
+    assert figures["wall"]["decisions"] == figures["cpu"]["decisions"] > searched > 0
+    assert set(figures["searched_wall"]) == {"decisions", "median_ms", "p95_ms", "max_ms"}
