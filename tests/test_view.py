@@ -128,7 +128,7 @@ def test_a_view_does_not_change_when_only_hidden_cards_move(
         assert other.view(seat) == before
 
 
-@settings(max_examples=60)
+@budget(60)
 @given(codes, st.integers(0, 2**32), st.integers(0, 600))
 def test_the_pile_in_a_view_is_what_everyone_saw_face_up(code: GameCode, seed: int, steps: int) -> None:
     """``view.pile`` = the turned-up card (or the top left by the last reshuffle), then the plays since."""

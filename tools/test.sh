@@ -38,7 +38,8 @@ if [ -n "$fast" ]; then
     # The loop compiles the same files again and again: let Python and pytest's assertion
     # rewriting keep their caches (__pycache__/, git-ignored), even where the shell forbids it.
     unset PYTHONDONTWRITEBYTECODE
-    exec .venv/bin/python -m pytest -p no:cacheprovider -q -m "not browser and not pyodide and not slow" "$@"
+    exec .venv/bin/python -m pytest -p no:cacheprovider -q -m "not browser and not pyodide and not slow" \
+        --ignore=tests/browser "$@"
 fi
 
 if [ -n "${CI:-}" ] && [ -z "$(.venv/bin/python -c 'from tools import chromium; print(chromium.find() or "")')" ]; then
