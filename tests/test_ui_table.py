@@ -164,7 +164,7 @@ def test_size_radios_are_off_during_a_game_and_the_bar_says_which_table() -> Non
     table.request_deal(2)
     assert screen.get_attr("mode-choice", "disabled") == ""
     assert screen.get_attr("setup", "data-playing") == "1"
-    assert screen.texts["table-now"] == "Partida en curso: 1 contra 1"
+    assert screen.texts["table-now"] == "Partida en curso: 1 contra 1, rival Normal"
     assert screen.get_attr("mode-2", "checked") == "" and screen.get_attr("mode-3", "checked") is None
     # «Repartir» is not what the player is expected to do now: it becomes a secondary «Otra partida».
     assert screen.texts["deal-btn"] == "Otra partida"
@@ -824,7 +824,7 @@ def test_game_over_title_names_the_games_winner_not_the_hands() -> None:
     table.click_card("7H")
     assert live(table).phase == GAME_OVER
     assert screen.texts["results-title"] == "Gana la partida CPU 2"
-    assert screen.texts["results-sub"] == "Última mano (mano 2): la has ganado tú."
+    assert screen.texts["results-sub"] == "Última mano (mano 2): la has ganado tú. Rival Normal."
     assert "Gana la partida CPU 2 con 11 puntos." in screen.texts["results-live"]
 
 

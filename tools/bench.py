@@ -352,14 +352,37 @@ def _click_first(page: Any, selectors: list[str]) -> bool:
     return False
 
 
-def measure_actions(browser: Any, url: str, code: str) -> tuple[list[float], list[float]]:
-    """Play scripted hands; (click->DOM ms of card plays, CPU decision ms)."""
+LONGTASK_SCRIPT = """
+(() => {
+  window.__longest_cpu_task = 0;
+  if (!window.PerformanceObserver) return;
+  new PerformanceObserver((list) => {
+    if (document.body && document.body.dataset.state !== "cpu") return;
+    for (const entry of list.getEntries()) {
+      window.__longest_cpu_task = Math.max(window.__longest_cpu_task, entry.duration);
+    }
+  }).observe({type: "longtask"});
+})();
+"""
+
+
+def measure_actions(
+    browser: Any, url: str, code: str, level: str | None = None
+) -> tuple[list[float], list[float]]:
+    """Play scripted hands; (click->DOM ms of card plays, CPU decision ms).
+
+    With ``level``, the game is played against that CPU level («Rival», stored
+    as the player's preference before the page loads).
+    """
     ctx = browser.new_context(**context_options())
     try:
         ctx.set_default_timeout(TIMEOUT_MS)
         ctx.add_init_script(ACTION_SCRIPT)
+        ctx.add_init_script(LONGTASK_SCRIPT)
+        if level is not None:
+            ctx.add_init_script(f"localStorage.setItem('ocho-loco:nivel', {json.dumps(level)});")
         page = ctx.new_page()
-        page.goto(url + f"#partida={code}&mesa=3", wait_until="commit")
+        page.goto(url + f"#partida={code}&mesa={code[1]}", wait_until="commit")
         page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
         moves = 0
         while moves < 400:
@@ -392,9 +415,41 @@ def measure_actions(browser: Any, url: str, code: str) -> tuple[list[float], lis
             page.wait_for_function("(s) => document.body.dataset.state !== s || s === 'human'", arg=state)
         actions = [float(x) for x in page.evaluate("() => window.__actions")]
         cpu = [float(x) for x in page.evaluate("() => Array.from(window.ochoLocoTimings || [])")]
+        LONGEST_CPU_TASK.append(float(page.evaluate("() => window.__longest_cpu_task")))
     finally:
         ctx.close()
     return actions, cpu
+
+
+# Longest main-thread task seen while the CPU was on turn, one figure per measure_actions run.
+LONGEST_CPU_TASK: list[float] = []
+
+
+def run_levels(site: Path, runs: int) -> dict[str, Any]:
+    """Each CPU level in the page: decision ms (p50, p95, max) and the longest task during CPU turns."""
+    chromium = find_chromium()
+    out: dict[str, Any] = {}
+    with serve(site, Traffic()) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        try:
+            for level in ("facil", "normal", "dificil"):
+                decisions: list[float] = []
+                LONGEST_CPU_TASK.clear()
+                for i in range(runs):
+                    code = GameCode.random(2, random.Random(100 + i)).pretty()
+                    _actions, cpu = measure_actions(browser, url, code, level)
+                    decisions += cpu
+                out[level] = {
+                    "decisions": len(decisions),
+                    "decision_ms_p50": round(percentile(decisions, 50), 2),
+                    "decision_ms_p95": round(percentile(decisions, 95), 2),
+                    "decision_ms_max": round(max(decisions), 2) if decisions else None,
+                    "longest_task_during_cpu_turns_ms": round(max(LONGEST_CPU_TASK), 1),
+                }
+                log(f"level {level}: {out[level]}")
+        finally:
+            browser.close()
+    return {"levels": out}
 
 
 def whole_game_save() -> str:
@@ -591,6 +646,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--save-load-only", action="store_true", help="only time loading a whole-game save in the page"
     )
+    parser.add_argument(
+        "--levels-only", action="store_true", help="only the CPU levels: decision times and long tasks"
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="ocho-bench-site-") as tmp:
@@ -601,6 +659,8 @@ def main(argv: list[str] | None = None) -> int:
             site = site_build.build(Path(tmp) / "_site", quiet=True).out
         if args.save_load_only:
             result = run_save_load(site, max(1, args.runs))
+        elif args.levels_only:
+            result = run_levels(site, max(1, args.runs))
         else:
             result = run(site, max(1, args.runs), max(0, args.throttled_runs))
             result.update(run_save_load(site, max(1, args.runs)) | {"samples": result["samples"]})

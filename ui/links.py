@@ -96,3 +96,47 @@ def read_hash(fragment: str) -> GameCode | None:
                 "El enlace no cuadra: el tamaño de la mesa no coincide con el código. Sigues con tu partida."
             )
     return code
+
+
+# -- challenge links ---------------------------------------------------------------------
+
+MAX_LINK = 2000  # a challenge link longer than this is not offered (some apps cut long links)
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~")
+
+
+def quote(text: str) -> str:
+    """Percent-encode ``text`` as UTF-8, leaving only unreserved characters as they are.
+
+    >>> quote("Ana María & co")
+    'Ana%20Mar%C3%ADa%20%26%20co'
+    """
+    return "".join(chr(b) if chr(b) in _UNRESERVED else f"%{b:02X}" for b in text.encode("utf-8", "replace"))
+
+
+def challenge_hash(record: str, total: int, name: str = "") -> str:
+    """``#reto=<record text>&pts=<total>&de=<name>`` (the record text is URL-safe as it is)."""
+    fragment = f"#reto={record}&pts={total}"
+    return fragment + (f"&de={quote(name)}" if name else "")
+
+
+def challenge_url(base: str, record: str, total: int, name: str = "") -> str:
+    return base.split("#", 1)[0] + challenge_hash(record, total, name)
+
+
+def read_challenge(fragment: str) -> tuple[str, str, str] | None:
+    """The raw (record, claimed total, name) of a challenge link, ``None`` for any other hash.
+
+    Nothing here is trusted: :func:`engine.challenge.verify` replays the
+    record before anything from it is shown. Raises :class:`LinkError` for a
+    hash too malformed to read.
+    """
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    if "reto=" not in text:
+        return None
+    try:
+        fields = _fields(text)
+    except ValueError:
+        raise LinkError("El enlace del reto está mal formado; sigues con tu partida.") from None
+    if "reto" not in fields:
+        return None
+    return fields["reto"][0], fields.get("pts", [""])[0], fields.get("de", [""])[0]

@@ -14,6 +14,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from .history import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from .storage import SAVE_KEY, Backend, Store
 from .table import Table
 
@@ -36,9 +37,10 @@ def _attr(el: Any, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-# A second click this soon after a card was played, on a hand re-rendered since, is the
-# tail of a double click (the next card slid under the pointer), not a new move.
+# A second click this soon after a card was played, on the same spot of a hand re-rendered
+# since, is the tail of a double click (the next card slid under the pointer), not a new move.
 DOUBLE_CLICK_MS = 400
+SAME_SPOT_PX = 8
 
 
 def _now() -> float:
@@ -264,6 +266,7 @@ class Clicks:
         self.table = table
         self.screen = screen
         self.card_played_at = -1e9
+        self.card_played_xy = (-1e9, -1e9)
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -275,10 +278,15 @@ class Clicks:
         now = _now()
         ident = _attr(hit, "id")
         if _attr(hit, "data-card") and hit.closest("#hand"):
+            x, y = float(event.clientX or 0), float(event.clientY or 0)
+            last_x, last_y = self.card_played_xy
+            same_spot = abs(x - last_x) <= SAME_SPOT_PX and abs(y - last_y) <= SAME_SPOT_PX
+            soon = now - self.card_played_at < DOUBLE_CLICK_MS
             rerendered = self.screen.hand_rendered_at > self.card_played_at
-            if int(event.detail or 1) > 1 or (now - self.card_played_at < DOUBLE_CLICK_MS and rerendered):
+            if int(event.detail or 1) > 1 or (soon and same_spot and rerendered):
                 return  # the second half of a double click landed on a card that slid under the pointer
             self.card_played_at = now
+            self.card_played_xy = (x, y)
         elif ident == "replace-yes" and int(event.detail or 1) > 1:
             return  # throwing a game away takes its own click, not the tail of a double click
         _on_click(self.table, hit)
@@ -310,6 +318,14 @@ def _on_click(table: Table, hit: Any) -> None:
         table.answer_replace(True)
     elif ident == "replace-no":
         table.answer_replace(False)
+    elif ident == "daily-btn":
+        table.request_daily(_chosen_players())
+    elif ident == "challenge-btn":
+        table.challenge_link(str(_el("challenge-name").value))
+    elif ident == "export-btn":
+        _download(*table.export_text())
+    elif ident == "import-btn":
+        _el("import-file").click()
     elif ident == "clear-aside-btn":
         table.clear_aside()
     elif ident == "replay-btn":
@@ -318,6 +334,40 @@ def _on_click(table: Table, hit: Any) -> None:
         table.close_replay()
     elif ident.startswith("replay-"):
         table.replay_go(ident.removeprefix("replay-"))
+
+
+def _today() -> str:
+    """The player's local calendar date, from the browser's clock and time zone."""
+    now = window.Date.new()
+    return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
+
+
+def _download(name: str, text: str) -> None:
+    """Save ``text`` as a file called ``name`` (a Blob and a temporary link; nothing leaves the device)."""
+    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), options)
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+def _on_import(table: Table, event: Any) -> None:
+    """Read the chosen file as text and hand it to the table; the input is cleared for the next one."""
+    field = event.target
+    files = field.files
+    if not files or not files.length:
+        return
+    chosen = files.item(0)
+    field.value = ""
+    if int(chosen.size) > MAX_IMPORT_CHARS:
+        _el("partidas-status").textContent = FILE_TOO_LARGE
+        return
+    chosen.text().then(create_once_callable(lambda text: table.import_text(str(text))))
 
 
 def _on_hand_key(event: Any) -> None:
@@ -370,11 +420,12 @@ def start() -> Table:
     backend, writable = _local_storage()
     store = Store(backend, writable=writable)
     screen = DomScreen(backend)
-    table = Table(screen, store, fast=reduced)
+    table = Table(screen, store, fast=reduced, today=_today)
     clicks = Clicks(table, screen)
 
     _listen(_el("mesa"), "click", clicks.on_click)
     _listen(_el("hand"), "keydown", _on_hand_key)
+    _listen(_el("import-file"), "change", lambda e: _on_import(table, e))
 
     def on_suit_cancel(event: Any) -> None:
         event.preventDefault()
@@ -430,7 +481,8 @@ def start() -> Table:
     _el("pace-" + table.pace).checked = True
     if window.matchMedia("(min-width: 900px)").matches:
         _el("log-panel").open = True  # on phones the move log starts folded
-    _el("deal-btn").disabled = False
+    for ident in ("deal-btn", "daily-btn", "export-btn", "import-btn"):
+        _el(ident).disabled = False
     _el("loading").hidden = True
     page_url = str(window.location.href).split("#", 1)[0]
     table.start(str(window.location.hash), page_url)

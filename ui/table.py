@@ -12,6 +12,7 @@ for: ``setup``, ``human``, ``chooser``, ``cpu``, ``results``, ``gameover`` or ``
 
 from __future__ import annotations
 
+import datetime
 import random
 import time
 from collections.abc import Callable
@@ -20,14 +21,20 @@ from typing import Protocol
 from engine.actions import DRAW, PASS, PLAY, PLAY8, Action
 from engine.bots import LEVEL_BOTS, DificilBot, Search, make_level_bot
 from engine.cards import BY_TEXT, SUIT_LETTERS, Card
+from engine.challenge import Challenge, ChallengeError, clean_name, reverify, verify
 from engine.codes import GameCode
+from engine.daily import daily_code
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
+from engine.record import RecordError
+from engine.save import SaveError
+from engine.stats import outcome
 from engine.view import SeatView
 
-from . import render
-from .links import LinkError, link_hash, read_hash, share_url
+from . import history_html, render
+from .history import History, HistoryFileError, keep_challenge, kept_challenge
+from .links import MAX_LINK, LinkError, challenge_url, link_hash, read_challenge, read_hash, share_url
 from .replay import HandReplay
-from .storage import PACES, Follow, Store
+from .storage import PACES, SAVE_KEY, Follow, Saved, Store, read
 
 HUMAN = 0
 # Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
@@ -69,7 +76,15 @@ class Screen(Protocol):
 class Table:
     """One browser tab's game of Ocho Loco."""
 
-    def __init__(self, screen: Screen, store: Store, *, fast: bool = False, rng: random.Random | None = None):
+    def __init__(
+        self,
+        screen: Screen,
+        store: Store,
+        *,
+        fast: bool = False,
+        rng: random.Random | None = None,
+        today: Callable[[], str] | None = None,
+    ):
         self.screen = screen
         self.store = store
         self.fast = fast
@@ -96,6 +111,12 @@ class Table:
         self.thinking_ms = 0.0
         self.page_url = ""
         self.replay: HandReplay | None = None
+        # «Tus partidas», the deal of the day and challenges (see the last section of this class).
+        self.history = History(store.backend)
+        self.today = today if today is not None else lambda: datetime.date.today().isoformat()
+        self.challenge: Challenge | None = None
+        self.pending_challenge: Challenge | None = None
+        self.pending_import: Saved | None = None
 
     # -- start-up ---------------------------------------------------------------
 
@@ -112,12 +133,22 @@ class Table:
             if not loaded.game.record().verified:
                 notices.append(NOTICE_LEGACY)
         link: GameCode | None = None
+        challenge = self._read_challenge(fragment, notices)
         try:
             link = read_hash(fragment)
         except LinkError as err:
             notices.append(str(err))
+        if self.history.notice:
+            notices.append(self.history.notice)
         self.screen.notice(" ".join(notices) if notices else None)
         self._show_aside()
+        self._restore_challenge()
+        self.render_history()
+        if challenge is not None:
+            if self.game is not None and self.game.phase != GAME_OVER:
+                self.render()
+            self._follow_challenge(challenge)
+            return
         if link is not None and (self.game is None or link.text != self.game.code.text):
             if self.game is not None and self.game.phase != GAME_OVER:
                 self.render()  # the saved game shows behind the question
@@ -138,6 +169,15 @@ class Table:
 
     def open_link(self, fragment: str) -> None:
         """A new hash while the page is open (a pasted link): like opening it fresh."""
+        notices: list[str] = []
+        challenge = self._read_challenge(fragment, notices)
+        if challenge is not None or notices:
+            self.screen.notice(" ".join(notices) if notices else None)
+            if challenge is not None:
+                self._follow_challenge(challenge)
+            elif self.game is not None:
+                self.screen.set_hash(self._hash())
+            return
         try:
             link = read_hash(fragment)
         except LinkError as err:
@@ -238,7 +278,8 @@ class Table:
     def answer_replace(self, replace: bool) -> None:
         self.screen.dialog("replace-dialog", False)
         link, players = self.pending_link, self.pending_new
-        self.pending_link = self.pending_new = None
+        challenge, imported = self.pending_challenge, self.pending_import
+        self.pending_link = self.pending_new = self.pending_challenge = self.pending_import = None
         if replace and (link is not None or players is not None):
             self.store.discard_bad()  # the player chose to start over
         if replace and link is not None:
@@ -247,11 +288,16 @@ class Table:
             self.leave_game()  # «Otra partida» during a game: back to choosing a table
         elif replace and players is not None:
             self.new_game(players=players)
+        elif replace and challenge is not None:
+            self._accept_challenge(challenge)
+        elif replace and imported is not None:
+            self._adopt(imported)
         elif self.game is None:
             self.screen.state("setup")  # a stray answer before any deal
         else:
             self.generation += 1
             self.screen.set_hash(self._hash())
+            self._show_banner()
             self.resume()
 
     def new_game(
@@ -262,6 +308,9 @@ class Table:
             code = GameCode.random(players or self.players_choice, self.rng)
         self.generation += 1
         self.level = level if level in LEVEL_BOTS else self.level_choice
+        self._keep_abandoned()
+        if self.challenge is not None and self.challenge.record.code != code:
+            self._drop_challenge()
         self.game = Game.new(code)
         self.players_choice = code.players
         self.chooser = None
@@ -284,6 +333,7 @@ class Table:
         still finds the game that was left.
         """
         self.generation += 1
+        self._keep_abandoned()  # a game left for another counts as played and not won
         self.game = None
         self.chooser = None
         self.carry = self.ending = ""
@@ -509,6 +559,9 @@ class Table:
         s.attr("new-game-btn", "hidden", "")
         s.attr("replay-btn", "hidden", "")
         s.attr("results-skip", "hidden", None)
+        s.attr("challenge-box", "hidden", None if game.phase == GAME_OVER else "")
+        if game.phase == GAME_OVER:
+            self._keep_finished()
         s.dialog("results-dialog", True)
         s.focus("results-skip")
         self._reveal(self.generation)
@@ -546,7 +599,7 @@ class Table:
         body = render.results_html(result, self.shown) + render.totals_html(result)
         summary = render.results_summary(result)
         if game.phase == GAME_OVER:
-            body += f'<p class="game-over">{render.game_over_text(result)}</p>'
+            body += f'<p class="game-over">{render.game_over_text(result)}</p>' + self._comparison()
         s.html("results-body", body)
         s.text("results-live", f"{self.ending} {summary}".strip())
         s.html("scoreboard", render.scoreboard_html(result.totals, game.leader))
@@ -757,3 +810,223 @@ class Table:
         self.screen.notice(follow.notice)
         self.screen.set_hash(self._hash())
         self.resume()
+
+    # -- your record («Tus partidas»), the deal of the day, challenges -------------------------
+
+    def render_history(self) -> None:
+        """Redraw «Tus partidas» and today's codes (cheap: outcomes are cached per record)."""
+        today = self.today()
+        history = self.history
+        self.screen.html(
+            "partidas-body",
+            history_html.history_html(history.stats(), history.recent(), today, history.daily(today)),
+        )
+        codes = " · ".join(f"{history_html.TABLE_NAMES[n]}: {daily_code(today, n).pretty()}" for n in (2, 3))
+        self.screen.text("daily-note", f"Hoy ({today}, fecha de tu dispositivo): {codes}")
+
+    def _keep_finished(self) -> None:
+        game = self._game()
+        if self.history.add(game.record(self.level), self.today()):
+            self.render_history()
+
+    def _keep_abandoned(self) -> None:
+        """A game left for a new one counts as played and not won (one with no move at all, not at all)."""
+        game = self.game
+        if (
+            game is not None
+            and game.phase != GAME_OVER
+            and self.history.add(game.record(self.level), self.today())
+        ):
+            self.render_history()
+
+    def request_daily(self, players: int) -> None:
+        """«Partida del día»: today's code for the chosen table, asking first if a game is under way."""
+        code = daily_code(self.today(), 3 if players == 3 else 2)
+        self.render_history()  # the page may have stayed open past midnight
+        game = self.game
+        if game is not None and game.code == code and game.phase != GAME_OVER:
+            self.screen.status("Ya estás jugando la partida del día. " + render.turn_prompt(self.view()))
+            return
+        if game is None or game.phase == GAME_OVER:
+            self.new_game(code=code)
+            return
+        self.pending_link = code
+        self.pending_new = None
+        self._ask_replace(
+            "Tienes una partida a medias. ¿Empiezas la partida del día?",
+            "Jugar la del día",
+            "Si juegas la del día, la partida a medias se pierde.",
+        )
+
+    def challenge_link(self, name: str) -> None:
+        """«Retar a alguien»: copy a link carrying this finished game's whole record."""
+        game = self.game
+        if game is None or game.phase != GAME_OVER:
+            return
+        record = game.record(self.level)
+        if not record.verified:
+            self.screen.status(
+                "Esta partida viene de una versión anterior de la página y no se puede comprobar entera: "
+                "no sirve para retar."
+            )
+            return
+        url = challenge_url(self.page_url, str(record), game.totals[HUMAN], clean_name(name))
+        if len(url) > MAX_LINK:
+            self.screen.status(
+                f"Esta partida es demasiado larga para caber en un enlace de reto ({len(url)} caracteres, "
+                f"el máximo es {MAX_LINK}). Comparte el código {game.code.pretty()} y comparad los puntos."
+            )
+            return
+        self.screen.copy_text(url)
+        self.screen.status("Enlace del reto copiado: " + url)
+
+    def _read_challenge(self, fragment: str, notices: list[str]) -> Challenge | None:
+        """A verified challenge from the hash, or None (a refusal goes to ``notices``, never link text)."""
+        try:
+            raw = read_challenge(fragment)
+        except LinkError as err:
+            notices.append(str(err))
+            return None
+        if raw is None:
+            return None
+        try:
+            return verify(*raw)
+        except ChallengeError as err:
+            notices.append(f"{err} No se muestra ningún punto suyo; sigues con tu partida.")
+            return None
+
+    def _follow_challenge(self, challenge: Challenge) -> None:
+        """Show who challenges and with what total, then open the same game (asking first if needed)."""
+        game = self.game
+        self.screen.text("challenge-banner", history_html.challenge_banner(challenge))
+        self.screen.attr("challenge-banner", "hidden", None)
+        if game is not None and game.code == challenge.record.code and game.phase != GAME_OVER:
+            self._arm(challenge)
+            self.screen.set_hash(self._hash())
+            self.resume()
+            return
+        if game is None or game.phase == GAME_OVER:
+            self._accept_challenge(challenge)
+            return
+        self.pending_challenge = challenge
+        self.pending_link = self.pending_new = self.pending_import = None
+        self._ask_replace(
+            "Tienes una partida a medias. ¿La cambias por la del reto?",
+            "Aceptar el reto",
+            "Si aceptas el reto, la partida a medias se pierde.",
+        )
+
+    def _accept_challenge(self, challenge: Challenge) -> None:
+        self._arm(challenge)
+        self.new_game(code=challenge.record.code, level=challenge.record.level)
+        self._show_banner()
+        prompt = render.turn_prompt(self.view()) if self._game().turn == HUMAN else ""
+        self.screen.status(f"{history_html.challenge_banner(challenge)} {prompt}".strip())
+
+    def _arm(self, challenge: Challenge) -> None:
+        self.challenge = challenge
+        keep_challenge(self.store.backend, str(challenge.record), challenge.name)
+        self._show_banner()
+
+    def _drop_challenge(self) -> None:
+        self.challenge = None
+        keep_challenge(self.store.backend, None)
+        self._show_banner()
+
+    def _show_banner(self) -> None:
+        challenge = self.challenge
+        game = self.game
+        if challenge is not None and game is not None and game.code == challenge.record.code:
+            self.screen.text("challenge-banner", history_html.challenge_banner(challenge))
+            self.screen.attr("challenge-banner", "hidden", None)
+        else:
+            self.screen.attr("challenge-banner", "hidden", "")
+
+    def _restore_challenge(self) -> None:
+        """After a reload, the challenge being played is verified again and re-armed."""
+        kept = kept_challenge(self.store.backend)
+        game = self.game
+        if kept is None or game is None:
+            return
+        try:
+            challenge = reverify(*kept)
+        except ChallengeError:
+            keep_challenge(self.store.backend, None)
+            return
+        if challenge.record.code == game.code:
+            self.challenge = challenge
+            self._show_banner()
+
+    def _comparison(self) -> str:
+        """The challenge's hand-by-hand comparison for the results panel of the challenged game."""
+        challenge, game = self.challenge, self._game()
+        if challenge is None or challenge.record.code != game.code or not game.record().verified:
+            return ""
+        try:
+            mine = outcome(game.record(self.level))
+        except RecordError:
+            return ""
+        return history_html.comparison_html(challenge, mine)
+
+    # -- export and import -------------------------------------------------------------------
+
+    def export_text(self) -> tuple[str, str]:
+        """(file name, text) of «Descargar mis partidas»: every kept record and the current save."""
+        try:
+            current = self.store.backend.getItem(SAVE_KEY)
+        except Exception:
+            current = None
+        today = self.today()
+        return f"ocho-loco-partidas-{today}.json", self.history.export(current, today)
+
+    def import_text(self, text: str) -> None:
+        """«Importar»: merge a file's games (each replayed); the current game is replaced only if asked."""
+        try:
+            imported = self.history.import_text(text)
+        except HistoryFileError as err:
+            self.screen.text("partidas-status", str(err))
+            return
+        self.render_history()
+        message = imported.message()
+        saved: Saved | None = None
+        if imported.current is not None:
+            try:
+                saved = read(imported.current)
+            except SaveError:
+                message += " La partida en curso del archivo no se ha podido abrir."
+        game = self.game
+        if (
+            saved is not None
+            and game is not None
+            and str(saved.game.record(saved.level)) == str(game.record(self.level))
+        ):
+            saved = None  # the same game, at the same move: nothing to ask
+        self.screen.text("partidas-status", message)
+        if saved is None:
+            return
+        if game is None or game.phase == GAME_OVER:
+            self._adopt(saved)
+            return
+        self.pending_import = saved
+        self.pending_link = self.pending_new = self.pending_challenge = None
+        self._ask_replace(
+            "El archivo trae otra partida en curso. ¿Cambias la tuya por esa?",
+            "Jugar la del archivo",
+            "Si juegas la del archivo, la que tienes a medias se pierde.",
+        )
+
+    def _adopt(self, saved: Saved) -> None:
+        """Play the game a file brought (the one it replaces counts as abandoned)."""
+        self.generation += 1
+        self._keep_abandoned()
+        self.game = saved.game
+        self.level = saved.level
+        self.chooser = saved.chooser
+        self.players_choice = saved.game.players
+        self.replay = None
+        for dialog in ("replay-dialog", "results-dialog", "suit-dialog"):
+            self.screen.dialog(dialog, False)
+        self.screen.set_hash(self._hash())
+        if self._save(replace=True):
+            self._show_banner()
+            self.resume()

@@ -136,7 +136,7 @@ def test_size_radios_are_off_during_a_game_and_deal_is_secondary(fast_page, site
     page.click("#deal-btn")
     wait_state(page, "human")
     assert page.locator("#mode-3").is_disabled() and page.locator("#mode-2").is_checked()
-    assert page.inner_text("#table-now") == "Partida en curso: 1 contra 1"
+    assert page.inner_text("#table-now") == "Partida en curso: 1 contra 1, rival Normal"
     deal = page.locator("#deal-btn")
     assert deal.inner_text() == "Otra partida" and "btn-secondary" in (deal.get_attribute("class") or "")
     deal.click()

@@ -1,0 +1,204 @@
+"""Statistics of the person's games (seat 0), derived from the games' records.
+
+Every figure comes from replaying records (:func:`outcome`), never from a
+counter kept on the side, so the whole table can be recomputed at any time.
+A game is either **finished** (someone reached 100) or **abandoned** (a new
+game was dealt over it). Definitions:
+
+- played: every game; won: finished games whose lowest total includes you,
+  a shared win (a tie at the bottom) counts as won and is also counted as
+  shared; abandoned games are played and not won;
+- win %: won / played;
+- streaks: consecutive won games (shared wins included) in the order they
+  were played; a lost or an abandoned game ends the current streak;
+- best total: the lowest final total of a finished game;
+- average per hand: your penalty points over every finished hand, abandoned
+  games included (a hand cut short does not count).
+
+>>> from engine.game import Game
+>>> tally = Tally()
+>>> tally.add(outcome(Game.new("A2K7QM92").record()))
+>>> tally.played, tally.won, tally.abandoned
+(1, 0, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
+
+from .game import GAME_OVER, HAND_OVER
+from .record import Record, RecordError
+
+ME = 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one game gives the statistics, read from its replay.
+
+    ``penalties`` holds seat 0's penalty for each finished hand, in order
+    (for hand-by-hand comparisons). ``totals`` are the final totals (the running ones for an
+    abandoned game) and ``winners`` is empty unless the game finished.
+    """
+
+    players: int
+    finished: bool
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    penalties: tuple[int, ...]
+
+    @property
+    def won(self) -> bool:
+        return ME in self.winners
+
+    @property
+    def shared(self) -> bool:
+        return self.won and len(self.winners) > 1
+
+    @property
+    def total(self) -> int:
+        return self.totals[ME]
+
+    @property
+    def result(self) -> str:
+        """``ganada``, ``compartida``, ``perdida`` or ``abandonada``."""
+        if not self.finished:
+            return "abandonada"
+        if self.shared:
+            return "compartida"
+        return "ganada" if self.won else "perdida"
+
+
+def outcome(record: Record) -> Outcome:
+    """Replay ``record`` and read its outcome; :class:`RecordError` if it does not replay.
+
+    A record that starts part-way (an old save with unverified totals) is
+    refused: it must never count.
+    """
+    if not record.verified:
+        raise RecordError("La partida viene de una versión anterior y sus puntos no se pueden comprobar.")
+    penalties: list[int] = []
+    game = record.first_game()
+    for state in record.games(game):
+        result = state.result
+        # The result of the hand just finished; it stays until the next hand ends.
+        if state.phase in (HAND_OVER, GAME_OVER) and result is not None and result.hand == len(penalties):
+            penalties.append(result.penalties[ME])
+    finished = game.phase == GAME_OVER
+    return Outcome(
+        players=game.players,
+        finished=finished,
+        totals=tuple(game.totals),
+        winners=tuple(game.winners) if finished else (),
+        penalties=tuple(penalties),
+    )
+
+
+@dataclass
+class Tally:
+    """Running statistics over games added in the order they were played."""
+
+    played: int = 0
+    won: int = 0
+    shared: int = 0
+    abandoned: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best_total: int | None = None
+    hands: int = 0
+    penalty: int = 0
+
+    def add(self, game: Outcome) -> None:
+        self.played += 1
+        self.hands += len(game.penalties)
+        self.penalty += sum(game.penalties)
+        if not game.finished:
+            self.abandoned += 1
+        if game.finished and (self.best_total is None or game.total < self.best_total):
+            self.best_total = game.total
+        if game.won:
+            self.won += 1
+            self.shared += game.shared
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, or None before any game."""
+        return self.won / self.played if self.played else None
+
+    @property
+    def average(self) -> float | None:
+        """Your penalty points per finished hand, or None before any."""
+        return self.penalty / self.hands if self.hands else None
+
+    def copy(self) -> Tally:
+        return replace(self)
+
+    def to_json(self) -> dict[str, int | None]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Tally:
+        """A tally stored by :meth:`to_json`; ValueError unless every field is a sane count."""
+        if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
+            raise ValueError("not a tally")
+        for name, value in data.items():
+            ok = type(value) is int and 0 <= value < 10**9
+            if not ok and not (name == "best_total" and value is None):
+                raise ValueError(f"bad tally field {name}")
+        tally = cls()
+        for name, value in data.items():
+            setattr(tally, name, value)
+        bounded = (
+            tally.won <= tally.played and tally.shared <= tally.won and tally.streak <= tally.best_streak
+        )
+        if not bounded or tally.abandoned + tally.won > tally.played:
+            raise ValueError("inconsistent tally")
+        return tally
+
+
+TABLES = (2, 3)
+
+
+@dataclass
+class Stats:
+    """Tallies per table size (2, 3) and overall."""
+
+    by_table: dict[int, Tally] = field(default_factory=lambda: {n: Tally() for n in TABLES})
+    overall: Tally = field(default_factory=Tally)
+
+    def add(self, game: Outcome) -> None:
+        self.by_table[game.players].add(game)
+        self.overall.add(game)
+
+
+def compute(games: Iterable[Outcome], older: dict[int, Tally] | None = None) -> Stats:
+    """Statistics of ``games`` (oldest first), continuing ``older`` (the summary of dropped records).
+
+    The overall tally of the older games is rebuilt from the per-table ones
+    except for streaks, which cannot be merged across tables: the overall
+    streaks then start from the longer of the two.
+    """
+    stats = Stats()
+    if older:
+        for n in TABLES:
+            if n in older:
+                stats.by_table[n] = older[n].copy()
+        parts = list(stats.by_table.values())
+        total = stats.overall
+        for name in ("played", "won", "shared", "abandoned", "hands", "penalty"):
+            setattr(total, name, sum(getattr(p, name) for p in parts))
+        bests = [p.best_total for p in parts if p.best_total is not None]
+        total.best_total = min(bests) if bests else None
+        total.streak = max(p.streak for p in parts)
+        total.best_streak = max(p.best_streak for p in parts)
+    for game in games:
+        stats.add(game)
+    return stats
+
+
+__all__ = ["Outcome", "Stats", "Tally", "compute", "outcome"]

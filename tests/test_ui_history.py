@@ -1,0 +1,283 @@
+"""«Tus partidas» storage, export and import (ui.history) and the page flow around them (ui.table).
+
+Games are real: records from the simulator, and a save one move from the end
+built from a finished record (``record.prefix(len(record) - 1)``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fake_screen import FakeScreen, make_table, plain
+from test_stats import abandoned, lost2, records, shared3, won2
+
+from engine.daily import daily_code
+from engine.game import GAME_OVER, HAND_OVER, Game
+from engine.record import Record
+from engine.stats import compute, outcome
+from ui.history import HISTORY_KEY, KEEP, Entry, History, HistoryFileError, keep_challenge
+from ui.links import challenge_hash, read_challenge
+from ui.storage import SAVE_KEY, MemoryBackend
+from ui.table import Table
+
+DAY = "2025-03-14"
+
+
+def envelope(record: Record) -> str:
+    """The page's version-2 save of ``record``."""
+    return json.dumps({"app": "ocho-loco", "version": 2, "record": str(record), "ui": {"chooser": None}})
+
+
+def near_end(record: Record) -> MemoryBackend:
+    """Storage whose saved game is ``record`` one move from its end."""
+    backend = MemoryBackend()
+    backend.setItem(SAVE_KEY, envelope(record.prefix(len(record) - 1)))
+    return backend
+
+
+# -- storage, export, import --------------------------------------------------------------------
+
+
+def test_history_keeps_each_game_once_and_reloads_it() -> None:
+    backend = MemoryBackend()
+    history = History(backend)
+    assert history.add(won2(), DAY)
+    assert not history.add(won2(), DAY)  # the same record again: kept once
+    assert history.add(abandoned(lost2()), DAY)
+    assert not history.add(Game.new("A2K7QM92").record(), DAY)  # no move at all: nothing played
+    again = History(backend)
+    assert [e.text for e in again.entries] == [str(won2()), str(abandoned(lost2()))]
+    assert again.stats() == history.stats()
+    assert again.stats().overall.abandoned == 1
+
+
+def test_cached_outcomes_are_recomputed_when_they_do_not_fit() -> None:
+    backend = MemoryBackend()
+    History(backend).add(won2(), DAY)
+    data = json.loads(backend.getItem(HISTORY_KEY) or "")
+    data["games"][0]["o"] = [1, [0, 0, 0, 0], [5], []]  # not this table's shape
+    backend.setItem(HISTORY_KEY, json.dumps(data))
+    assert History(backend).entries[0].outcome == outcome(won2())
+
+
+def test_unreadable_history_is_set_aside_not_lost() -> None:
+    backend = MemoryBackend()
+    backend.setItem(HISTORY_KEY, "{nope")
+    history = History(backend)
+    assert history.notice and "aparte" in history.notice
+    assert backend.getItem("ocho-loco:partidas:aparte") == "{nope"
+
+
+def test_storage_is_bounded_and_older_games_are_summarised() -> None:
+    history = History(MemoryBackend())
+    many = records(2, ("cpu", "random"), KEEP + 5, "keep")
+    history.entries = [Entry.of(r, DAY, outcome(r)) for r in many]
+    history._trim()
+    assert len(history.entries) == KEEP
+    assert history.older[2].played == 5
+    assert history.stats().overall == compute(outcome(r) for r in many).overall
+
+
+def test_export_import_round_trip_into_a_fresh_device() -> None:
+    source = History(MemoryBackend())
+    for r in (won2(), abandoned(lost2()), shared3()):
+        source.add(r, DAY)
+    current = envelope(lost2().prefix(10))
+    text = source.export(current, DAY)
+    data = json.loads(text)
+    assert (data["app"], data["format"], data["version"]) == ("ocho-loco", "partidas", 1)
+    assert data["current"] == json.loads(current)
+    fresh = History(MemoryBackend())
+    result = fresh.import_text(text)
+    assert (result.added, result.duplicates, result.refused) == (3, 0, 0)
+    assert result.current is not None and json.loads(result.current) == json.loads(current)
+    assert fresh.stats() == source.stats()
+    # Importing the same file again adds nothing.
+    again = fresh.import_text(text)
+    assert (again.added, again.duplicates, again.refused) == (0, 3, 0)
+    assert len(fresh.entries) == 3
+
+
+def test_import_refuses_tampered_records_and_merges_without_duplicates() -> None:
+    source = History(MemoryBackend())
+    for r in (won2(), lost2()):
+        source.add(r, DAY)
+    data = json.loads(source.export(None, DAY))
+    text = data["games"][1]["record"]
+    data["games"][1]["record"] = text[:-3] + ("AAA" if text[-3:] != "AAA" else "BBB")  # a forged move
+    data["games"].append({"record": "r1.A2K7QM92.n.zzzz", "date": DAY})
+    data["games"].append({"record": str(shared3()), "date": "ayer"})
+    target = History(MemoryBackend())
+    target.add(won2(), "2025-03-01")
+    result = target.import_text(json.dumps(data))
+    assert (result.added, result.duplicates, result.refused) == (0, 1, 3)
+    assert "Rechazadas 3 partidas" in result.message()
+    assert [e.text for e in target.entries] == [str(won2())]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "[]", '{"app": "otra"}', '{"app": "ocho-loco", "format": "partidas", "version": 9}', "[" * 50],
+)
+def test_import_refuses_files_that_are_not_an_export(text: str) -> None:
+    with pytest.raises(HistoryFileError):
+        History(MemoryBackend()).import_text(text)
+
+
+# -- the page flow ---------------------------------------------------------------------------------
+
+
+def finish(
+    record: Record, fragment: str = "", backend: MemoryBackend | None = None
+) -> tuple[Table, FakeScreen, MemoryBackend]:
+    """A table resumed one move before ``record``'s end, then that last move played."""
+    backend = backend if backend is not None else near_end(record)
+    table, screen, backend = make_table(backend, fragment=fragment)
+    table.today = lambda: DAY
+    assert table.game is not None
+    last = record.moves[-1]
+    if table.game.turn == 0:
+        table.play(last)
+    else:
+        screen.run_timers()
+    screen.run_timers()
+    assert table.game.phase == GAME_OVER
+    assert str(table.game.record()) == str(record), "the CPU played the record's last move"
+    return table, screen, backend
+
+
+def cpu_ends(record: Record) -> bool:
+    return record.prefix(len(record) - 1).replay().turn != 0
+
+
+def test_a_finished_game_shows_in_your_games() -> None:
+    record = won2()
+    _table, screen, backend = finish(record)
+    body = plain(screen.htmls["partidas-body"])
+    assert "Partidas jugadas" in body and record.code.pretty() in body
+    assert History(backend).entries[-1].text == str(record)
+    assert "Ganada" in body
+
+
+def test_a_game_abandoned_for_a_new_one_counts_as_played_not_won() -> None:
+    table, screen, backend = make_table(near_end(lost2()))
+    table.request_deal(2)
+    assert screen.body == "replace"
+    table.answer_replace(True)
+    entries = History(backend).entries
+    assert len(entries) == 1 and entries[0].outcome.result == "abandonada"
+    assert "Abandonada" in plain(screen.htmls["partidas-body"])
+
+
+def test_daily_button_deals_todays_code_and_asks_before_replacing() -> None:
+    table, screen, _ = make_table()
+    table.today = lambda: DAY
+    table.request_daily(3)
+    assert table.game is not None and table.game.code == daily_code(DAY, 3)
+    table.request_daily(2)
+    assert screen.body == "replace" and screen.focused != "replace-yes"
+    table.answer_replace(False)
+    assert table.game.code == daily_code(DAY, 3)
+    table.request_daily(2)
+    table.answer_replace(True)
+    assert table.game.code == daily_code(DAY, 2)
+    assert daily_code(DAY, 2).pretty() in screen.texts["daily-note"]
+
+
+def test_challenge_link_round_trip_and_comparison() -> None:
+    theirs = records(2, ("cpu", "cpu"), 1, "7")[0]  # the page's CPU is the cpu bot: same moves, same game
+    total = outcome(theirs).total
+    fragment = challenge_hash(str(theirs), total, "Ana <b>")
+    table, screen, _backend = make_table(fragment=fragment)
+    assert screen.texts["challenge-banner"] == f"Te reta Ana <b>: {total} puntos con este reparto."
+    assert screen.get_attr("challenge-banner", "hidden") is None
+    assert table.game is not None and table.game.code == theirs.code
+    # The receiver plays the very same moves: the comparison has both totals, hand by hand.
+    game = table.game
+    while game.phase != GAME_OVER:
+        if game.phase == HAND_OVER:
+            table.next_hand()
+        elif game.turn == 0:
+            table.play(theirs.moves[len(game.record())])
+        else:
+            assert screen.run_one()
+    assert table.game.phase == GAME_OVER
+    compare = plain(screen.htmls["results-body"])
+    assert "El reto, mano a mano" in compare and "Empate en el reto" in compare
+    assert compare.count("Mano ") == len(outcome(theirs).penalties)
+
+
+def test_challenge_link_asks_before_replacing_a_game_in_progress() -> None:
+    theirs = won2()
+    backend = near_end(shared3())  # another game, one move from its end
+    table, screen, _ = make_table(backend, fragment=challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    assert screen.body == "replace"
+    assert screen.texts["replace-yes"] == "Aceptar el reto"
+    table.answer_replace(False)
+    assert table.game is not None and table.game.code == shared3().code
+    assert screen.get_attr("challenge-banner", "hidden") == ""
+    table.open_link(challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    table.answer_replace(True)
+    assert table.game.code == theirs.code
+
+
+@pytest.mark.parametrize("forge", ["total", "move", "code"])
+def test_forged_challenge_is_refused_without_showing_a_score(forge: str) -> None:
+    theirs = won2()
+    text, total = str(theirs), outcome(theirs).total
+    if forge == "total":
+        total -= 1
+    elif forge == "move":
+        text = text[:-2] + ("AA" if text[-2:] != "AA" else "BB")
+    else:
+        text = text.replace(theirs.code.text, "A2ABCDE" + text[9])
+    table, screen, _ = make_table(fragment=challenge_hash(text, total, "Mallory"))
+    notice = screen.last_notice or ""
+    assert notice.startswith("El reto no cuadra")
+    assert "Mallory" not in notice and str(total) not in notice
+    assert "challenge-banner" not in screen.texts
+    assert table.game is None
+
+
+def test_challenge_survives_a_reload() -> None:
+    theirs = won2()
+    _table, _screen, backend = make_table(fragment=challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    table2, screen2, _ = make_table(backend)
+    assert table2.challenge is not None and table2.challenge.name == "Ana"
+    assert screen2.get_attr("challenge-banner", "hidden") is None
+    keep_challenge(backend, "basura")
+    table3, _screen3, _ = make_table(backend)
+    assert table3.challenge is None
+
+
+def test_retar_copies_a_link_that_verifies() -> None:
+    record = won2() if not cpu_ends(won2()) else lost2()
+    table, screen, _ = finish(record)
+    table.challenge_link("  Bea  ")
+    url = screen.copied[-1]
+    raw = read_challenge(url.split("#", 1)[1])
+    assert raw == (str(record), str(outcome(record).total), "Bea")
+
+
+def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
+    source = History(MemoryBackend())
+    source.add(won2(), DAY)
+    text = source.export(envelope(shared3().prefix(20)), DAY)
+    table, screen, _backend = make_table(near_end(lost2()))
+    table.import_text(text)
+    assert screen.body == "replace" and "archivo" in screen.texts["replace-title"]
+    assert "Importadas 1 partida" in screen.texts["partidas-status"]
+    table.answer_replace(False)
+    assert table.game is not None and str(table.game.record()) == str(lost2().prefix(len(lost2()) - 1))
+    table.import_text(text)
+    table.answer_replace(True)
+    assert str(table.game.record()) == str(shared3().prefix(20))
+
+
+def test_two_tabs_keep_each_others_games() -> None:
+    backend = MemoryBackend()
+    first, second = History(backend), History(backend)
+    assert first.add(won2(), DAY)
+    assert second.add(shared3(), DAY)  # the second tab read the history before the first kept its game
+    assert [e.text for e in History(backend).entries] == [str(won2()), str(shared3())]

@@ -1,0 +1,137 @@
+"""HTML for «Tus partidas» and for a challenge's comparison: pure functions, Spanish text.
+
+Every number comes from :mod:`engine.stats`; names typed by people are
+escaped and shown as plain text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from engine.challenge import Challenge, compare, verdict
+from engine.stats import TABLES, Outcome, Stats, Tally
+
+from .history import Entry
+from .links import link_hash
+
+TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
+RESULT_TEXT = {
+    "ganada": "Ganada",
+    "compartida": "Ganada (compartida)",
+    "perdida": "Perdida",
+    "abandonada": "Abandonada",
+}
+
+
+def number(value: float, decimals: int = 1) -> str:
+    """Spanish decimal comma: ``12,5``."""
+    return f"{value:.{decimals}f}".replace(".", ",")
+
+
+def percent(tally: Tally) -> str:
+    rate = tally.win_rate
+    return "—" if rate is None else f"{round(rate * 100)} %"
+
+
+def _won(tally: Tally) -> str:
+    return f"{tally.won} ({tally.shared} compartidas)" if tally.shared else str(tally.won)
+
+
+ROWS: tuple[tuple[str, Callable[[Tally], str]], ...] = (
+    ("Partidas jugadas", lambda t: str(t.played)),
+    ("Ganadas", _won),
+    ("Abandonadas", lambda t: str(t.abandoned)),
+    ("Porcentaje de victorias", percent),
+    ("Racha actual de victorias", lambda t: str(t.streak)),
+    ("Mejor racha", lambda t: str(t.best_streak)),
+    ("Mejor total (el más bajo)", lambda t: "—" if t.best_total is None else str(t.best_total)),
+    ("Castigo medio por mano", lambda t: "—" if t.average is None else number(t.average)),
+)
+
+
+def stats_table(stats: Stats) -> str:
+    tallies = [stats.by_table[n] for n in TABLES] + [stats.overall]
+    head = "".join(f'<th scope="col">{TABLE_NAMES[n]}</th>' for n in TABLES) + '<th scope="col">En total</th>'
+    body = []
+    for label, fn in ROWS:
+        cells = "".join(f"<td>{fn(t)}</td>" for t in tallies)
+        body.append(f'<tr><th scope="row">{label}</th>{cells}</tr>')
+    return (
+        '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="stats-caption">'
+        '<table id="stats-table" class="stats-table"><caption id="stats-caption">Tus números</caption>'
+        f"<thead><tr><td></td>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+def recent_table(entries: list[Entry]) -> str:
+    if not entries:
+        return '<p class="muted">Todavía no hay partidas en este dispositivo.</p>'
+    rows = []
+    for e in entries:
+        code = e.code
+        o = e.outcome
+        rows.append(
+            f'<tr data-code="{code.text}"><td>{e.date}</td><td><code>{code.pretty()}</code></td>'
+            f"<td>{TABLE_NAMES[code.players]}</td><td>{o.total}</td><td>{RESULT_TEXT[o.result]}</td>"
+            f'<td><a href="{escape(link_hash(code))}" aria-label="Jugar otra vez el reparto {code.pretty()}">'
+            "Jugar otra vez</a></td></tr>"
+        )
+    return (
+        '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="recent-caption">'
+        '<table id="recent-table" class="recent-table">'
+        f'<caption id="recent-caption">Últimas {len(entries)} partidas</caption>'
+        '<thead><tr><th scope="col">Fecha</th><th scope="col">Código</th><th scope="col">Mesa</th>'
+        '<th scope="col">Tus puntos</th><th scope="col">Resultado</th><th scope="col">Reparto</th>'
+        "</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def daily_line(today: str, played: dict[int, Entry | None]) -> str:
+    parts = []
+    for n in TABLES:
+        entry = played.get(n)
+        state = "sin jugar todavía" if entry is None else f"jugada, {entry.outcome.total} puntos"
+        parts.append(f"{TABLE_NAMES[n]}: {state}")
+    return (
+        f'<p id="daily-line" class="daily-line">Partida del día ({today}, fecha de tu dispositivo): '
+        f"{'; '.join(parts)}.</p>"
+    )
+
+
+def history_html(stats: Stats, recent: list[Entry], today: str, daily: dict[int, Entry | None]) -> str:
+    return (
+        daily_line(today, daily)
+        + stats_table(stats)
+        + '<p class="muted small">Una partida que dejas a medias para empezar otra cuenta como jugada y no '
+        "ganada. Un empate abajo cuenta como victoria compartida y no corta la racha.</p>"
+        + recent_table(recent)
+    )
+
+
+def challenge_banner(challenge: Challenge) -> str:
+    """``Te reta Ana: 37 puntos con este reparto.``: plain text, shown with ``textContent`` only."""
+    who = f"Te reta {challenge.name}" if challenge.name else "Te retan"
+    return f"{who}: {challenge.total} puntos con este reparto."
+
+
+def comparison_html(challenge: Challenge, mine: Outcome) -> str:
+    """Both games hand by hand, then the totals and who wins the challenge."""
+    name = escape(challenge.name) if challenge.name else "Quien te retó"
+    rows = []
+    for row in compare(challenge.outcome, mine):
+        theirs = "—" if row.theirs is None else str(row.theirs)
+        yours = "—" if row.mine is None else str(row.mine)
+        rows.append(f'<tr><th scope="row">Mano {row.hand}</th><td>{theirs}</td><td>{yours}</td></tr>')
+    rows.append(
+        f'<tr class="total"><th scope="row">Total</th><td>{challenge.total}</td><td>{mine.total}</td></tr>'
+    )
+    return (
+        '<div id="challenge-compare" class="challenge-compare">'
+        '<table class="compare-table"><caption>El reto, mano a mano (puntos de castigo)</caption>'
+        f'<thead><tr><th scope="col">Mano</th><th scope="col">{name}</th><th scope="col">Tú</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<p class="challenge-verdict">{escape(verdict(challenge.total, mine.total, challenge.name))}</p>'
+        "</div>"
+    )
