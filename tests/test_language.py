@@ -21,7 +21,10 @@ SPANISH = re.compile(
 QUOTED = re.compile(r"«[^»]*»")
 
 # Messages a player reads on the page: these stay Spanish.
-PLAYER_FACING = frozenset({"IllegalAction", "CodeError", "RecordError", "SaveError", "LinkError"})
+PLAYER_FACING = frozenset(
+    {"IllegalAction", "CodeError", "RecordError", "SaveError", "LinkError"}
+    | {"ChallengeError", "HistoryFileError"}
+)
 
 
 def spanish(text: str) -> bool:
