@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from .cards import RANK_OF, SUIT_OF, Card, Suit
+from .cards import EIGHT, RANK_OF, SUIT_OF, Card, Suit
 
 SUIT_PLURAL = ("picas", "corazones", "diamantes", "tréboles")
 SUIT_SINGULAR = ("una pica", "un corazón", "un diamante", "un trébol")
@@ -48,6 +48,6 @@ def card_name(card: Card | int, article: bool = False) -> str:
 def needed_phrase(active_suit: Suit | int, top_rank: int) -> str:
     """What a legal card must be: ``un corazón, un 6 o un 8`` (or ``un corazón o un 8``)."""
     suit = SUIT_SINGULAR[active_suit]
-    if top_rank == 8:
+    if top_rank == EIGHT:
         return f"{suit} o un 8"
     return f"{suit}, {rank_with_article(top_rank)} o un 8"

@@ -37,28 +37,16 @@ def _attr(el: Any, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-# A second click this soon after a card was played, on the same spot of a hand re-rendered
-# since, is the tail of a double click (the next card slid under the pointer), not a new move.
-DOUBLE_CLICK_MS = 400
-SAME_SPOT_PX = 8
-
-
-def _now() -> float:
-    return float(window.performance.now())
-
-
 class DomScreen:
     """The :class:`ui.table.Screen` over the real page."""
 
     def __init__(self, storage: Backend | None = None) -> None:
         self.storage = storage
         self._picture_due = False
-        self.hand_rendered_at = -1e9
 
     def html(self, el_id: str, html: str) -> None:
         el = _el(el_id)
         if el_id == "hand":
-            self.hand_rendered_at = _now()
             self._replace_keeping_focus(el, html)
         else:
             el.innerHTML = html
@@ -265,8 +253,6 @@ class Clicks:
     def __init__(self, table: Table, screen: DomScreen) -> None:
         self.table = table
         self.screen = screen
-        self.card_played_at = -1e9
-        self.card_played_xy = (-1e9, -1e9)
 
     def on_click(self, event: Any) -> None:
         target = event.target
@@ -274,21 +260,19 @@ class Clicks:
             return
         hit = target.closest("button")
         if not hit:
+            if target.closest("#replace-dialog"):
+                _el("replace-no").focus()  # a click beside the buttons leaves Enter on the safe answer
             return
-        now = _now()
         ident = _attr(hit, "id")
-        if _attr(hit, "data-card") and hit.closest("#hand"):
-            x, y = float(event.clientX or 0), float(event.clientY or 0)
-            last_x, last_y = self.card_played_xy
-            same_spot = abs(x - last_x) <= SAME_SPOT_PX and abs(y - last_y) <= SAME_SPOT_PX
-            soon = now - self.card_played_at < DOUBLE_CLICK_MS
-            rerendered = self.screen.hand_rendered_at > self.card_played_at
-            if int(event.detail or 1) > 1 or (soon and same_spot and rerendered):
-                return  # the second half of a double click landed on a card that slid under the pointer
-            self.card_played_at = now
-            self.card_played_xy = (x, y)
+        if _attr(hit, "data-card") and hit.closest("#hand") and int(event.detail or 1) > 1:
+            # The second click of a double click (the browser counts it in ``detail``) lands on
+            # whatever card slid under the pointer after the first one was played: not a move.
+            return
         elif ident == "replace-yes" and int(event.detail or 1) > 1:
-            return  # throwing a game away takes its own click, not the tail of a double click
+            # Throwing a game away takes its own click, not the tail of a double click;
+            # the focus that click moved goes back to the safe answer.
+            _el("replace-no").focus()
+            return
         _on_click(self.table, hit)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 from engine.actions import DRAW_KIND, PASS_KIND, Action
-from engine.cards import POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_OF, TEXT, Card, sort_key
+from engine.cards import EIGHT, POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_OF, TEXT, Card, sort_key
 from engine.game import PLAYING, Game, HandResult, Move
 from engine.names import SUIT_PLURAL, SUIT_SYMBOL, SUIT_TITLE, card_name, suit_name
 from engine.view import SeatView
@@ -119,7 +119,7 @@ def discard_html(view: SeatView) -> str:
     top = view.top
     mark = ""
     label = f"Arriba: {card_name(top)}"
-    if RANK_OF[top] == 8:
+    if RANK_OF[top] == EIGHT:
         suit = view.active_suit
         mark = (
             f'<span class="suit-mark" data-suit="{SUIT_LETTERS[suit]}">{suit_svg(suit)}'
@@ -322,7 +322,7 @@ def suit_choices_html(view: SeatView, eight: Card | int) -> str:
     rest = [c for c in view.hand if c != eight]
     parts = []
     for suit, letter in enumerate(SUIT_LETTERS):
-        count = sum(1 for c in rest if SUIT_OF[c] == suit and RANK_OF[c] != 8)
+        count = sum(1 for c in rest if SUIT_OF[c] == suit and RANK_OF[c] != EIGHT)
         count_text = suit_count_text(count)
         parts.append(
             f'<button type="button" class="suit-btn" data-suit="{letter}"'

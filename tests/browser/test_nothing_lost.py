@@ -195,7 +195,7 @@ def test_a_double_click_on_repartir_does_not_throw_the_game_away(fast_page, site
 # -- input honoured once ------------------------------------------------------------------------
 
 
-def test_a_second_click_on_the_same_spot_plays_no_second_card(fast_page, site_url):
+def test_a_double_click_on_a_card_plays_no_second_card(fast_page, site_url):
     page = fast_page
     game = reach(
         lambda g: (
@@ -211,8 +211,7 @@ def test_a_second_click_on_the_same_spot_plays_no_second_card(fast_page, site_ur
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     before = len(game.history)
-    page.mouse.click(x, y)
-    page.mouse.click(x, y)  # the second click of a quick double click, on whatever slid there
+    page.mouse.dblclick(x, y)  # the second click lands on whatever card slid under the pointer
     wait_state(page, "human", "results", "gameover")
     page.wait_for_function("() => !document.querySelector('#hand .arriving')")
     played = read(raw_save(page) or "").game

@@ -214,10 +214,14 @@ def test_eight_opens_chooser_and_names_the_suit(fast_page, site_url):
     act(page, partial(card(page, "8S").click), "chooser")
     dialog = page.get_by_role("dialog", name="¿Qué palo pides?")
     assert dialog.is_visible()
-    names = dialog.get_by_role("button").evaluate_all("els => els.map(e => e.textContent.trim())")
-    assert names == ["Picas", "Corazones", "Diamantes", "Tréboles"]
-    for name in names:
-        assert dialog.get_by_role("button", name=name, exact=True).count() == 1
+    suits = dialog.locator("button.suit-btn").evaluate_all("els => els.map(e => e.dataset.suit)")
+    assert suits == ["S", "H", "D", "C"]
+    names = dialog.locator("button.suit-btn").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label') || e.textContent.trim())"
+    )
+    for name, word in zip(names, ["Picas", "Corazones", "Diamantes", "Tréboles"], strict=True):
+        assert name.startswith(word) and "tienes" in name, name
+    assert dialog.get_by_role("button", name="Cancelar").count() == 1
 
     install_recorder(
         page,
@@ -227,7 +231,7 @@ def test_eight_opens_chooser_and_names_the_suit(fast_page, site_url):
             active: document.getElementById('active-suit').dataset.suit,
             text: document.getElementById('active-suit').textContent.trim()}""",
     )
-    act(page, partial(dialog.get_by_role("button", name="Corazones").click))
+    act(page, partial(dialog.locator('button.suit-btn[data-suit="H"]').click))
     assert not page.locator("#suit-dialog").evaluate("d => d.open")
     assert "8S" not in hand(page)
     assert "0:8S:H" in saved_game(page)["history"]
