@@ -6,8 +6,9 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from profiles import budget
 from support import choose, position, texts
 
 from engine.actions import Action
@@ -107,7 +108,7 @@ def test_facil_spends_eights_early_and_varies_its_play() -> None:
 # -- dificil: what it may know ---------------------------------------------------
 
 
-@settings(max_examples=40)
+@budget(40)
 @given(positions, st.randoms(use_true_random=False))
 def test_dificil_decides_the_same_when_only_unseen_cards_differ(game: Game, shuffler: random.Random) -> None:
     if game.phase != PLAYING:
@@ -119,7 +120,7 @@ def test_dificil_decides_the_same_when_only_unseen_cards_differ(game: Game, shuf
     assert bot.choose(other.view(seat)) is bot.choose(game.view(seat))
 
 
-@settings(max_examples=40)
+@budget(40)
 @given(positions, st.integers(0, 2**32))
 def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
     if game.phase != PLAYING:
@@ -161,7 +162,7 @@ def test_the_view_carries_the_public_pile() -> None:
 # -- dificil: reproducible, sliced, forced moves ----------------------------------
 
 
-@settings(max_examples=25)
+@budget(25)
 @given(positions, st.integers(1, 40))
 def test_dificil_sliced_search_equals_one_shot(game: Game, slice_size: int) -> None:
     if game.phase != PLAYING:
@@ -218,7 +219,7 @@ class ShuffledBy(Game):
         self.pile = [top]
 
 
-@settings(max_examples=60)
+@budget(60)
 @given(positions, st.integers(0, 2**32))
 def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
     if game.phase != PLAYING:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from profiles import budget
 from support import choose, legal_by_rule, rule8_pass
 
 from engine.actions import ALL_ACTIONS, DRAW, PASS
@@ -103,7 +104,7 @@ def step(game: Game, rng: random.Random, bias: float) -> None:
     assert all(after >= before for after, before in zip(game.totals, totals, strict=True))
 
 
-@settings(max_examples=60)
+@budget(60)
 @given(codes, seeds, biases)
 def test_random_play_keeps_every_invariant(code: GameCode, seed: int, bias: float) -> None:
     game, rng = Game.new(code), random.Random(seed)
@@ -118,7 +119,7 @@ def test_random_play_keeps_every_invariant(code: GameCode, seed: int, bias: floa
         check_position(game)
 
 
-@settings(max_examples=30)
+@budget(30)
 @given(codes, seeds, biases)
 def test_save_and_restore_at_every_step_continues_identically(code: GameCode, seed: int, bias: float) -> None:
     game, rng = Game.new(code), random.Random(seed)
@@ -138,7 +139,7 @@ def test_save_and_restore_at_every_step_continues_identically(code: GameCode, se
         assert dump(twin) == dump(game)
 
 
-@settings(max_examples=20)
+@budget(20)
 @given(codes, seeds, st.integers(0, 150))
 def test_a_game_restored_midway_plays_out_the_same(code: GameCode, seed: int, cut: int) -> None:
     def finish(game: Game, rng: random.Random) -> list[object]:
@@ -159,7 +160,7 @@ def test_a_game_restored_midway_plays_out_the_same(code: GameCode, seed: int, cu
     assert finish(twin, twin_rng) == finish(game, rng)
 
 
-@settings(max_examples=20)
+@budget(20)
 @given(codes, seeds, seeds)
 def test_same_code_same_deals(code: GameCode, seed_a: int, seed_b: int) -> None:
     typed = GameCode.parse(code.pretty().lower())

@@ -140,8 +140,17 @@ def summaries(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any],
     return run("cpython", tmp), run("pyodide", tmp)
 
 
-def test_runner_exists() -> None:
-    assert RUNNER.is_file()
+def test_the_runner_reports_what_the_script_prints_and_how_it_fails(tmp_path: Path) -> None:
+    """Output goes through unchanged and a failure is an exit status, so a broken run never passes."""
+    script = tmp_path / "fails.py"
+    lines = ["import sys", "print('python', *sys.version_info[:2])", "raise ValueError('on purpose')"]
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(RUNNER), str(script)], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert done.stdout.strip() == "python 3 14"
+    assert "ValueError: on purpose" in done.stderr
 
 
 def test_pyodide_runs_python_3_14(summaries: tuple[dict[str, Any], dict[str, Any]]) -> None:

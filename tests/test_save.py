@@ -14,8 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from profiles import budget
 from support import CODE2, CODE3, choose, position
 
 try:
@@ -334,7 +335,7 @@ def mutate(draw: st.DrawFn, value: Any, depth: int = 0) -> Any:
     return draw(JUNK)
 
 
-@settings(max_examples=300)
+@budget(300)
 @given(st.sampled_from(range(len(SAVES))), st.data())
 def test_fuzzed_saves_load_or_raise_save_error_only(index: int, data: st.DataObject) -> None:
     raw = copy.deepcopy(SAVES[index])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +11,8 @@ import pytest
 from engine import simulate
 from engine.bots import CpuBot
 from engine.simulate import game_code, main, play_game, run
-
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # tools/ is not an installed package
-    sys.path.insert(0, str(REPO))
-
-from tools import referee  # noqa: E402
-from tools.referee import check_lines  # noqa: E402
+from tools import referee
+from tools.referee import check_lines
 
 
 def write_log(path: Path, players: int, bots: list[str], games: int, seed: object) -> list[dict[str, Any]]:
@@ -160,14 +154,18 @@ def test_referee_catches_a_card_not_held(log2: list[dict[str, Any]]) -> None:
 
 
 def test_referee_catches_a_fourth_draw(log2: list[dict[str, Any]]) -> None:
-    def pick(r: dict[str, Any]) -> bool:
-        return r["event"] == "action" and r["action"] == "pass"
+    # A pass right after three draws by the same seat in the same hand becomes a fourth draw.
+    out = [dict(r) for r in log2]
+    moves = [r for r in out if r["event"] == "action"]
 
-    def change(out: list[dict[str, Any]], i: int) -> None:
-        # A pass after three draws becomes a fourth draw.
-        out[i] = {**out[i], "action": "draw", "card": "AS"}
+    def after_three_draws(n: int) -> bool:
+        turn = [(r["seat"], r["hand"]) for r in moves[n - 3 : n + 1]]
+        kinds = [r["action"] for r in moves[n - 3 : n + 1]]
+        return n >= 3 and kinds == ["draw", "draw", "draw", "pass"] and len(set(turn)) == 1
 
-    _caught(_tamper(log2, pick, change), "draw")
+    pass_after_three = next(r for n, r in enumerate(moves) if after_three_draws(n))
+    pass_after_three.update(action="draw", card="AS")
+    _caught(lines_of(out), "draw number 4 in one turn")
 
 
 def test_referee_catches_a_wrong_drawn_card(log2: list[dict[str, Any]]) -> None:

@@ -11,6 +11,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def report_without_chromium(tmp_path_factory) -> Path:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from profiles import budget
 from support import choose
 
 from engine.actions import ALL_ACTIONS, Action
@@ -131,5 +131,5 @@ class GameMachine(RuleBasedStateMachine):
         self.totals = list(self.game.totals)
 
 
-GameMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=80)
+GameMachine.TestCase.settings = budget(60, stateful_step_count=80)
 test_game_machine = GameMachine.TestCase

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -19,17 +20,24 @@ class _Ids(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.ids: set[str] = set()
+        self.names: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
             if name == "id" and value:
                 self.ids.add(value)
+            if name == "name" and value and tag in {"input", "select", "textarea", "button"}:
+                self.names.add(value)
+
+
+def _page() -> _Ids:
+    parser = _Ids()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    return parser
 
 
 def page_ids() -> set[str]:
-    parser = _Ids()
-    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
-    return parser.ids
+    return _page().ids
 
 
 def _text(node: ast.expr) -> str:
@@ -74,3 +82,15 @@ def test_the_fake_screen_refuses_an_id_the_page_does_not_have() -> None:
     screen.text("status", "ok")
     with pytest.raises(AssertionError, match="no-such-id"):
         screen.text("no-such-id", "x")
+
+
+def test_form_control_names_exist_and_never_reuse_an_id() -> None:
+    """``name="table-size"`` (the radios) is not ``id="mesa"`` (the table): one word, one thing."""
+    page = _page()
+    assert "table-size" in page.names
+    assert not page.names & page.ids, f"names that are also ids: {sorted(page.names & page.ids)}"
+    selector = re.compile(r"""\[name=["']?([\w-]+)""")
+    for path in (ROOT / "index.html", ROOT / "ui" / "main.py"):
+        used = set(selector.findall(path.read_text(encoding="utf-8")))
+        assert used, f"{path.name} reads the table size by the radios' name"
+        assert used <= page.names, f"{path.name} selects names the page lacks: {sorted(used - page.names)}"

@@ -14,8 +14,9 @@ import re
 
 import pytest
 from fake_screen import FakeScreen, make_table, plain
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from profiles import budget
 from support import human_to_play, position, reach, texts
 
 from engine import save
@@ -645,7 +646,7 @@ def expected_state(table: Table, game: Game) -> str:
     near_end=st.booleans(),
     events=st.lists(EVENTS, min_size=30, max_size=120),
 )
-@settings(max_examples=120)
+@budget(120)
 def test_random_ui_events_never_raise_lose_cards_or_desync_the_save(
     fast: bool, players: int, seed: int, near_end: bool, events: list[tuple[str, int]]
 ) -> None:

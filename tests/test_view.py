@@ -6,8 +6,9 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from profiles import budget
 from support import choose, position, texts
 
 from engine.actions import Action
@@ -83,7 +84,7 @@ def random_position(code: GameCode, seed: int, steps: int) -> Game:
     return game
 
 
-@settings(max_examples=60)
+@budget(60)
 @given(codes, st.integers(0, 2**32), st.integers(0, 600))
 def test_a_view_holds_no_card_of_another_hand(code: GameCode, seed: int, steps: int) -> None:
     game = random_position(code, seed, steps)
@@ -105,7 +106,7 @@ def test_a_view_holds_no_card_of_another_hand(code: GameCode, seed: int, steps: 
             assert finished or view.result.hand == view.hand_no - 1
 
 
-@settings(max_examples=60)
+@budget(60)
 @given(codes, st.integers(0, 2**32), st.integers(0, 600), st.randoms(use_true_random=False))
 def test_a_view_does_not_change_when_only_hidden_cards_move(
     code: GameCode, seed: int, steps: int, shuffler: random.Random
@@ -127,7 +128,7 @@ def test_a_view_does_not_change_when_only_hidden_cards_move(
         assert other.view(seat) == before
 
 
-@settings(max_examples=60)
+@budget(60)
 @given(codes, st.integers(0, 2**32), st.integers(0, 600))
 def test_the_pile_in_a_view_is_what_everyone_saw_face_up(code: GameCode, seed: int, steps: int) -> None:
     """``view.pile`` = the turned-up card (or the top left by the last reshuffle), then the plays since."""

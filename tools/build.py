@@ -120,7 +120,7 @@ def ensure_node_modules(root: Path = ROOT, quiet: bool = False) -> None:
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError("node_modules is missing and npm is not installed (need Node 20 + npm)")
-    log("node_modules incompleto: ejecutando `npm ci` ...", quiet)
+    log("node_modules is incomplete: running `npm ci` ...", quiet)
     subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
     missing = [str(p) for p in needed if not p.exists()]
     if missing:
@@ -228,7 +228,7 @@ def build(
 
     # Root files.
     if not (root / "index.html").exists():
-        log("AVISO: index.html no existe todavía; el sitio no tendrá página principal.", quiet)
+        log("WARNING: there is no index.html yet; the site will have no main page.", quiet)
     for name in ROOT_FILES:
         src = root / name
         if src.is_file():
@@ -237,7 +237,7 @@ def build(
     # Config.
     config = next((root / c for c in CONFIG_FILES if (root / c).is_file()), None)
     if config is None:
-        log("AVISO: no hay pyscript.json ni pyscript.toml en la raíz.", quiet)
+        log("WARNING: neither pyscript.json nor pyscript.toml is at the root.", quiet)
     else:
         shutil.copyfile(config, out / config.name)
 
@@ -252,7 +252,7 @@ def build(
 
     # Python sources.
     py_names = build_app_archive(root, out / APP_ARCHIVE)
-    log(f"{APP_ARCHIVE}: {len(py_names)} módulos Python", quiet)
+    log(f"{APP_ARCHIVE}: {len(py_names)} Python modules", quiet)
 
     # Vendor: PyScript.
     ps_dist = root / PYSCRIPT_DIST
@@ -274,7 +274,7 @@ def build(
 
     files = sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file())
     result = BuildResult(out=out, files=files)
-    log(f"Sitio construido en {out} ({len(files)} ficheros, {result.total_bytes() / 1e6:.1f} MB)", quiet)
+    log(f"Site built in {out} ({len(files)} files, {result.total_bytes() / 1e6:.1f} MB)", quiet)
     return result
 
 

@@ -16,12 +16,16 @@ is the wall clock), so a busy machine inflates the ``wall`` figures, not the
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
 
-if __name__ == "__main__" and sys.platform != "emscripten":
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __name__ == "__main__" and not __package__ and sys.platform != "emscripten":
+    # Started as a script, CPython put tools/ on sys.path, not the repository: run again as
+    # `python -m tools.dificil_bench` from the repository root. (Pyodide's runner mounts engine/.)
+    os.chdir(Path(__file__).resolve().parent.parent)
+    os.execv(sys.executable, [sys.executable, "-m", "tools.dificil_bench", *sys.argv[1:]])
 
 from engine.bench import bench_dificil
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build and serve the game locally: ``python3 tools/play.py``.
+"""Build and serve the game locally: ``python3 tools/play.py`` (or ``python3 -m tools.play``).
 
 Runs ``npm ci`` if needed, builds ``_site/`` and serves it on
 http://127.0.0.1:8000/ (``--port``/``--prefix`` to change).  Stdlib only.
@@ -8,10 +8,15 @@ http://127.0.0.1:8000/ (``--port``/``--prefix`` to change).  Stdlib only.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if __name__ == "__main__" and not __package__:
+    # Started as a script, Python put tools/ on sys.path, not the repository: run again as
+    # the module `python3 -m tools.play` from the repository root, where `tools` is a package.
+    os.chdir(Path(__file__).resolve().parent.parent)
+    os.execv(sys.executable, [sys.executable, "-m", "tools.play", *sys.argv[1:]])
 
 from tools import build as site_build
 from tools import serve as site_serve
@@ -29,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     print()
-    print("Abre el juego en tu navegador:")
+    print("Open the game in your browser:")
     site_serve.serve_forever(result.out, port=args.port, prefix=args.prefix)
     return 0
 

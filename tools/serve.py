@@ -243,9 +243,9 @@ def serve_forever(
     verbose: bool = False,
 ) -> None:
     server = make_server(directory, host=host, port=port, prefix=prefix, verbose=verbose)
-    print(f"Sirviendo {Path(directory).resolve()} en:", flush=True)
+    print(f"Serving {Path(directory).resolve()} at:", flush=True)
     print(f"  {base_url(server, prefix)}", flush=True)
-    print("Ctrl+C para parar.", flush=True)
+    print("Ctrl+C to stop.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

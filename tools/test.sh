@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
 # Run every check and test: lint, types, engine tests, Pyodide and browser tests.
-# Installs what it needs into .venv and node_modules on first use.
+# Installs what it needs into .venv and node_modules on first use (again when
+# pyproject.toml or package-lock.json change). Extra arguments go to pytest.
+#
+#   bash tools/test.sh --fast   the edit-test loop: lint, types, and the engine and UI-flow
+#                               tests (no browser, Pyodide or slow marks), hypothesis's `fast` profile
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+fast=""
+if [ "${1:-}" = "--fast" ]; then
+    fast=1
+    shift
+fi
 
 PY="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+if [ ! -f .venv/.installed ] || [ pyproject.toml -nt .venv/.installed ]; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+    touch .venv/.installed
+fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund --loglevel=error
 fi
@@ -18,6 +31,17 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy"
 .venv/bin/mypy
+
+if [ -n "$fast" ]; then
+    echo "== pytest (fast: no browser, Pyodide or slow tests)"
+    export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-fast}"
+    # The loop compiles the same files again and again: let Python and pytest's assertion
+    # rewriting keep their caches (__pycache__/, git-ignored), even where the shell forbids it.
+    unset PYTHONDONTWRITEBYTECODE
+    exec .venv/bin/python -m pytest -p no:cacheprovider -q -m "not browser and not pyodide and not slow" \
+        --ignore=tests/browser "$@"
+fi
+
 if [ -n "${CI:-}" ] && [ -z "$(.venv/bin/python -c 'from tools import chromium; print(chromium.find() or "")')" ]; then
     echo "CI: Chromium not found (install chromium or set CHROMIUM_PATH); the browser tests must run." >&2
     exit 1

@@ -243,7 +243,7 @@ def _ask_to_keep_data() -> None:
 
 
 def _chosen_players() -> int:
-    checked = document.querySelector('input[name="mesa"]:checked')
+    checked = document.querySelector('input[name="table-size"]:checked')
     return 3 if checked and str(checked.value) == "3" else 2
 
 

@@ -5,9 +5,9 @@ into engine actions; every rule decision is the engine's. It never touches
 the DOM itself: it talks to a :class:`Screen` (the real one lives in
 :mod:`ui.main`, tests use a fake), so the whole flow runs under pytest.
 
-The ``data-state`` the screen shows tells tests and styles what the table is
-waiting for: ``setup``, ``human``, ``chooser``, ``cpu``, ``results``,
-``gameover`` or ``replace``.
+The ``data-state`` the screen shows tells the browser tests, the load benchmark
+and :mod:`ui.main` (which keeps a picture of a game in play) what the table waits
+for: ``setup``, ``human``, ``chooser``, ``cpu``, ``results``, ``gameover`` or ``replace``.
 """
 
 from __future__ import annotations

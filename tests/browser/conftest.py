@@ -36,20 +36,17 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
+from tools import build as site_build
+from tools import chromium as site_chromium
+from tools import serve as site_serve
 
-from tools import build as site_build  # noqa: E402
-from tools import chromium as site_chromium  # noqa: E402
-from tools import serve as site_serve  # noqa: E402
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 PREFIX = "/ocho-loco/"
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
