@@ -9,7 +9,7 @@ manifest.
 
 The pixels are written as an indexed PNG: each channel is rounded to a
 multiple of 4 (at most 2 levels off, which no eye sees), which leaves fewer
-than 256 colours, and the file is about a third of the size of Chromium's own
+than 256 colours, and the file is about 40 % of the size of Chromium's own
 RGB screenshot. The icons are precached on a first visit, so bytes count.
 
 Usage, after editing the SVG (needs Playwright from the ``test`` extra and a
