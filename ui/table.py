@@ -38,7 +38,7 @@ from .storage import PACES, SAVE_KEY, Follow, Saved, Store, read
 
 HUMAN = 0
 # Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
-SEARCH_SLICE = 40
+SEARCH_SLICE = 12
 CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
 NOTICE_LINK_FROM_START = (
     "La partida del enlace empieza desde la primera mano: en este navegador no había ninguna guardada "
