@@ -182,3 +182,17 @@ def reach(
 
 def human_to_play(game: Game) -> bool:
     return game.phase == PLAYING and game.turn == 0
+
+
+def walk(players: int, seed: int, steps: int) -> Game:
+    """A game after ``steps`` random actions (hands are dealt again as they end)."""
+    rng = random.Random(seed)
+    game = Game.new(GameCode.random(players, rng))
+    for _ in range(steps):
+        if game.phase == GAME_OVER:
+            break
+        if game.phase == HAND_OVER:
+            game.next_hand()
+            continue
+        game.apply(choose(game, rng, play_bias=0.6))
+    return game

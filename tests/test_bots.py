@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import choose, position
+from support import position, walk
 
 from engine.actions import Action
 from engine.bots import CpuBot, make_bot, read_history
 from engine.cards import Card
-from engine.codes import GameCode
 from engine.game import PLAYING, Game
 from engine.simulate import run
-
-
-def walk(players: int, seed: int, steps: int) -> Game:
-    """A game after ``steps`` random actions (hands are dealt again as they end)."""
-    rng = random.Random(seed)
-    game = Game.new(GameCode.random(players, rng))
-    for _ in range(steps):
-        if game.phase == "game_over":
-            break
-        if game.phase == "hand_over":
-            game.next_hand()
-            continue
-        game.apply(choose(game, rng, play_bias=0.6))
-    return game
 
 
 @given(

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from profiles import budget
-from support import choose, position, texts
+from support import position, texts, walk
 
 from engine.actions import Action
 from engine.bots import (
@@ -32,21 +32,6 @@ from engine.game import PLAYING, Game
 from engine.match import match
 from engine.record import LEVELS
 from engine.simulate import main, run
-
-
-def walk(players: int, seed: int, steps: int) -> Game:
-    """A game after ``steps`` random actions (hands are dealt again as they end)."""
-    rng = random.Random(seed)
-    game = Game.new(GameCode.random(players, rng))
-    for _ in range(steps):
-        if game.phase == "game_over":
-            break
-        if game.phase == "hand_over":
-            game.next_hand()
-            continue
-        game.apply(choose(game, rng, play_bias=0.6))
-    return game
-
 
 positions = st.builds(walk, st.sampled_from([2, 3]), st.integers(0, 10**9), st.integers(0, 120))
 

@@ -798,8 +798,13 @@ class Table:
 
     def _follow(self, follow: Follow) -> None:
         """Show the game another tab saved, from where it is, and say why the table changed."""
-        self.generation += 1  # this tab's pending CPU move or results count stops here
-        saved = follow.saved
+        self._take_over(follow.saved)
+        self.screen.notice(follow.notice)
+        self.resume()
+
+    def _take_over(self, saved: Saved) -> None:
+        """Put ``saved`` on the table in place of this tab's game; dialogs about the old game close."""
+        self.generation += 1  # the old game's pending CPU move or results count stops here
         self.game = saved.game
         self.level = saved.level
         self.chooser = saved.chooser
@@ -808,9 +813,7 @@ class Table:
         self.replay = None
         for dialog in ("replace-dialog", "replay-dialog", "results-dialog", "suit-dialog"):
             self.screen.dialog(dialog, False)
-        self.screen.notice(follow.notice)
         self.screen.set_hash(self._hash())
-        self.resume()
 
     # -- your record («Tus partidas»), the deal of the day, challenges -------------------------
 
@@ -1018,16 +1021,8 @@ class Table:
 
     def _adopt(self, saved: Saved) -> None:
         """Play the game a file brought (the one it replaces counts as abandoned)."""
-        self.generation += 1
         self._keep_abandoned()
-        self.game = saved.game
-        self.level = saved.level
-        self.chooser = saved.chooser
-        self.players_choice = saved.game.players
-        self.replay = None
-        for dialog in ("replay-dialog", "results-dialog", "suit-dialog"):
-            self.screen.dialog(dialog, False)
-        self.screen.set_hash(self._hash())
+        self._take_over(saved)
         if self._save(replace=True):
             self._show_banner()
             self.resume()
