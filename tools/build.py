@@ -16,7 +16,10 @@ Stdlib only.  The output folder is exactly what gets deployed:
   directory (``/home/pyodide``, which is on ``sys.path``) with
   ``"files": {"./app.zip": "./*"}``.
 * ``vendor/pyscript/``: only the PyScript chunks fetched at boot
-* ``vendor/pyodide/``: only the Pyodide files fetched at boot
+* ``vendor/pyodide/``: only the Pyodide files fetched at boot, with a
+  ``python_stdlib.zip`` cut down to the modules the page can import
+  (:mod:`tools.stdlib`) and a ``pyodide-lock.json`` without the package list
+  (the page installs no packages)
 * ``sw.js``: the service worker that precaches all of the above for offline
   play, generated last by ``node tools/sw.mjs`` (Workbox; each file's
   revision is a hash of its content)
@@ -30,6 +33,7 @@ so content hashes are stable across builds of the same sources.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import subprocess
@@ -38,6 +42,16 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+if __name__ == "__main__" and not __package__:
+    # Started as a script, Python put tools/ on sys.path, not the repository: run again as
+    # the module `python3 -m tools.build` from the repository root (``--out`` is relative to it anyway).
+    import os
+
+    os.chdir(Path(__file__).resolve().parent.parent)
+    os.execv(sys.executable, [sys.executable, "-m", "tools.build", *sys.argv[1:]])
+
+from tools.stdlib import trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -208,10 +222,31 @@ def generate_service_worker(root: Path, out: Path, quiet: bool = False) -> None:
     log(f"sw.js: {proc.stdout.strip()}", quiet)
 
 
+def trimmed_lock(source: Path) -> bytes:
+    """Pyodide's lock file without its package list: the page loads no package from it.
+
+    The ``info`` part (Pyodide's version, Python's, the platform) stays: the
+    loader checks it. With no packages listed, an ``import`` of something not
+    shipped fails as any missing module does.
+    """
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return json.dumps(lock, separators=(",", ":"), sort_keys=True).encode("utf-8")
+
+
 def build(
-    out: str | Path = "_site", root: str | Path = ROOT, run_npm: bool = True, quiet: bool = False
+    out: str | Path = "_site",
+    root: str | Path = ROOT,
+    run_npm: bool = True,
+    quiet: bool = False,
+    *,
+    trim: bool = True,
 ) -> BuildResult:
-    """Build the site into ``out`` (relative paths are relative to ``root``)."""
+    """Build the site into ``out`` (relative paths are relative to ``root``).
+
+    ``trim=False`` ships Pyodide's standard library and lock file whole (for
+    ``python -m tools.stdlib --probe``, which measures what the page imports).
+    """
     root = Path(root).resolve()
     out = Path(out)
     if not out.is_absolute():
@@ -268,6 +303,11 @@ def build(
     py_out.mkdir(parents=True)
     for name in PYODIDE_BOOT_FILES:
         shutil.copyfile(py_dist / name, py_out / name)
+    if trim:
+        scripts = [path.read_text(encoding="utf-8") for path in sorted(ps_out.glob("*.js"))]
+        kept = trim_stdlib(root, py_out / "python_stdlib.zip", scripts)
+        (py_out / "pyodide-lock.json").write_bytes(trimmed_lock(py_dist / "pyodide-lock.json"))
+        log(f"python_stdlib.zip: {len(kept)} modules kept", quiet)
 
     # Service worker last: it precaches everything above.
     generate_service_worker(root, out, quiet)
@@ -284,9 +324,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-npm", action="store_true", help="never run npm ci")
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument("--list", action="store_true", help="list the built files")
+    parser.add_argument("--full-stdlib", action="store_true", help="ship Pyodide's whole standard library")
     args = parser.parse_args(argv)
     try:
-        result = build(args.out, run_npm=not args.no_npm, quiet=args.quiet)
+        result = build(args.out, run_npm=not args.no_npm, quiet=args.quiet, trim=not args.full_stdlib)
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

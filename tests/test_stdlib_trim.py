@@ -1,0 +1,101 @@
+"""The trimmed standard library (tools/stdlib.py): what it keeps and why."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools import build as site_build
+from tools import stdlib
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE = ROOT / stdlib.PYODIDE_STDLIB
+
+needs_pyodide = pytest.mark.skipif(
+    not ARCHIVE.is_file(), reason="node_modules/pyodide is not installed (npm ci)"
+)
+
+
+def test_imports_are_read_from_every_form_of_import_statement():
+    source = (
+        "import os, sys as system\n"
+        "from json import (\n    loads,\n    dumps as d,\n)\n"
+        "if x: import random; from html import escape\n"
+        "mod = importlib.import_module('string')\n"
+        "def f():\n    import heapq\n"
+    )
+    found = stdlib.imports_in(source)
+    expected = {"os", "sys", "json", "json.loads", "json.dumps", "random", "html", "html.escape"}
+    expected |= {"string", "heapq"}
+    assert expected <= found
+
+
+def test_relative_imports_resolve_against_the_module_and_its_package():
+    assert "engine.cards" in stdlib.imports_in("from .cards import Card\n", "engine.game")
+    assert "engine.cards" in stdlib.imports_in("from . import cards\n", "engine", is_package=True)
+    assert "a.c" in stdlib.imports_in("from ..c import x\n", "a.b.m")
+
+
+def test_the_eager_part_leaves_out_function_bodies_and_blocks_that_never_run_in_the_page():
+    source = (
+        "import a\n"
+        "def f():\n    import b\n"
+        "class C:\n    import c\n    def m(self):\n        import d\n"
+        "if __name__ == '__main__':\n    import e\n"
+        "if sys.platform == 'win32':\n    import f\nelse:\n    import g\n"
+        "try:\n    import h\nexcept ImportError:\n    pass\n"
+    )
+    found = stdlib.imports_in(stdlib.eager_part(source))
+    assert {"a", "c", "g", "h"} <= found
+    assert not {"b", "d", "e", "f"} & found
+
+
+@needs_pyodide
+def test_the_kept_modules_cover_what_the_page_imports_and_what_a_real_session_loaded():
+    archive = stdlib.Archive(ARCHIVE)
+    keep = stdlib.needed(archive, stdlib.app_sources(ROOT))
+    # Every standard-library module the game's own Python imports, anywhere in it.
+    for module, text, is_package in stdlib.app_sources(ROOT):
+        for name in stdlib.imports_in(text, module, is_package):
+            if name in archive.files:
+                assert name in keep, (module, name)
+    # Every module the probe saw in a real game (those not built into the interpreter).
+    seen = [m for m in stdlib.seen_modules() if m in archive.files]
+    assert len(seen) > 100
+    assert set(seen) <= keep
+    # A module's packages come with it.
+    for name in keep:
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            parent = ".".join(parts[:i])
+            assert parent not in archive.files or parent in keep, name
+    # And it is a real cut: the test runner, the debugger, e-mail and HTTP stay out.
+    assert not {"unittest", "pdb", "doctest", "email", "http.client", "multiprocessing", "tkinter"} & keep
+    assert len(keep) < len(archive.files) / 2
+
+
+@needs_pyodide
+def test_the_trimmed_archive_holds_the_kept_files_unchanged(tmp_path):
+    dest = tmp_path / "python_stdlib.zip"
+    kept = stdlib.trim_stdlib(ROOT, dest)
+    archive = stdlib.Archive(ARCHIVE)
+    with zipfile.ZipFile(dest) as small, zipfile.ZipFile(ARCHIVE) as full:
+        names = set(small.namelist())
+        for module in kept:
+            name = archive.files[module]
+            assert name in names
+            assert small.read(name) == full.read(name)
+        assert small.testzip() is None
+    assert dest.stat().st_size < ARCHIVE.stat().st_size * 0.5
+
+
+@needs_pyodide
+def test_the_lock_file_keeps_its_version_information_and_lists_no_packages():
+    source = ROOT / site_build.PYODIDE_DIST / "pyodide-lock.json"
+    original = json.loads(source.read_text(encoding="utf-8"))
+    trimmed = json.loads(site_build.trimmed_lock(source))
+    assert trimmed["info"] == original["info"]
+    assert trimmed["packages"] == {}

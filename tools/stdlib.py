@@ -1,0 +1,401 @@
+"""A smaller ``python_stdlib.zip``: only the standard-library modules the page can import.
+
+Usage::
+
+    python3 tools/stdlib.py [--list]     # sizes (and with --list, the kept modules)
+
+Pyodide's archive holds the whole standard library (about 2.5 MB, already
+deflated, so gzip wins nothing on it). The game needs a small part of it. The
+build (:mod:`tools.build`) calls :func:`trim_stdlib` to write an archive with
+only the modules reachable by ``import`` from:
+
+* the page's own Python (``engine/`` and ``ui/``, as shipped in ``app.zip``);
+* PyScript's Python package and the Python snippets inside the PyScript and
+  polyscript JavaScript files that are shipped;
+* Pyodide's own packages (``pyodide``, ``_pyodide``) and what Python itself
+  imports by name while starting or reporting an error (``STARTUP``).
+
+* the modules a real session imported (``SEEN``: written by ``--probe``,
+  which plays a game in Chromium on an untrimmed build and lists
+  ``sys.modules``).
+
+"Reachable" is found by reading the sources as text (:func:`imports_in`):
+every ``import`` and ``from ... import`` plus ``importlib.import_module("...")``
+and ``__import__("...")`` with a literal name. In the page's own Python and
+PyScript's, imports anywhere count, inside functions too; inside the standard
+library only those that run when a module is imported (:func:`eager_part`),
+because a library function that imports something when called (``pdb`` for
+``breakpoint()``, ``email`` for an HTTP header) only matters if the game calls
+it, and then the probe sees it. The text is read with regular expressions,
+not ``ast``, because the archive is Python 3.14 source and the build may run
+on an older Python. The whole browser suite runs against the trimmed archive.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_STDLIB = Path("node_modules/pyodide/python_stdlib.zip")
+PYSCRIPT_PY = Path("node_modules/@pyscript/core/src/stdlib/pyscript")
+SEEN = Path("tools/stdlib_seen.txt")
+
+# Imported by name, not by an import statement the scan can see: the
+# interpreter's start-up and error reporting, the codec search (encodings.*
+# by name), sysconfig's platform data, and Pyodide's loader.
+STARTUP = (
+    "site",
+    "sitecustomize",
+    "os",
+    "io",
+    "abc",
+    "codecs",
+    "stat",
+    "posixpath",
+    "genericpath",
+    "_collections_abc",
+    "_sitebuiltins",
+    "importlib",
+    "importlib._bootstrap",
+    "importlib._bootstrap_external",
+    "importlib.machinery",
+    "importlib.util",
+    "zipimport",
+    "copyreg",
+    "warnings",
+    "traceback",
+    "linecache",
+    "tokenize",
+    "_colorize",
+    "_strptime",
+    "__future__",
+    "encodings",
+    "encodings.aliases",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_16_le",
+    "encodings.utf_16_be",
+    "encodings.utf_32",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.charmap",
+    "encodings.cp437",
+    "encodings.idna",
+    "pyodide",
+    "_pyodide",
+)
+
+_STATEMENT = re.compile(
+    r"(?:^|[;:])[ \t]*(?:from[ \t]+(?P<base>[.\w]+)[ \t]+import[ \t]+(?P<names>\([^)]*\)|[^\n#;]+)"
+    r"|import[ \t]+(?P<modules>[^\n#;]+))",
+    re.MULTILINE,
+)
+_BY_NAME = re.compile(r"(?:import_module|__import__)\(\s*['\"]([\w.]+)['\"]")
+_NAME = re.compile(r"^[A-Za-z_][\w.]*$")
+_BLOCK = re.compile(r"^[ \t]*(async[ \t]+def|def|class)\b")
+# Blocks that never run in the page: a script's main part, Windows-only code.
+_NEVER = re.compile(
+    r"^[ \t]*if[ \t]+(?:__name__[ \t]*==[ \t]*['\"]__main__['\"]"
+    r"|_?sys\.platform[ \t]*==[ \t]*['\"]win32['\"]|_?os\.name[ \t]*==[ \t]*['\"]nt['\"])[ \t]*:"
+)
+
+
+def eager_part(source: str) -> str:
+    r"""``source`` without the bodies of functions: the lines that run when the module is imported.
+
+    Indentation decides what is inside a ``def`` (a class body runs at import,
+    its methods do not). Blocks that cannot run in the page (``if __name__ ==
+    "__main__":``, ``if sys.platform == "win32":``) are left out as well.
+    Lines of a multi-line string are kept whatever their indentation, which
+    can only keep more.
+
+    >>> eager_part("import a\ndef f():\n    import b\nclass C:\n    import c\n")
+    'import a\ndef f():\nclass C:\n    import c'
+    """
+    out: list[str] = []
+    blocks: list[tuple[int, bool]] = []  # (indent, skipped: a function or a block that never runs)
+    for line in source.splitlines():
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        while blocks and blocks[-1][0] >= indent:
+            blocks.pop()
+        if not any(skipped for _, skipped in blocks):
+            out.append(line)
+        m = _BLOCK.match(line)
+        if m:
+            blocks.append((indent, m.group(1) != "class"))
+        elif _NEVER.match(line):
+            blocks.append((indent, True))
+    return "\n".join(out)
+
+
+def imports_in(source: str, module: str = "", is_package: bool = False) -> set[str]:
+    r"""Every module name ``source`` may import, resolved against ``module`` for relative imports.
+
+    For ``from a import b`` both ``a`` and ``a.b`` are returned (``b`` may be
+    a submodule); names that are not modules are dropped later.
+
+    >>> sorted(imports_in("import os, sys as s\nfrom . import cards\n", "engine.game"))
+    ['engine', 'engine.cards', 'os', 'sys']
+    """
+    found: set[str] = set()
+    package = module if is_package else module.rpartition(".")[0]
+    for m in _STATEMENT.finditer(source):
+        if m.group("modules") is not None:
+            for part in m.group("modules").split(","):
+                name = part.split(" as ")[0].strip()
+                if _NAME.match(name):
+                    found.add(name)
+            continue
+        base = m.group("base")
+        dots = len(base) - len(base.lstrip("."))
+        if dots:
+            parts = package.split(".") if package else []
+            if dots - 1 > len(parts):
+                continue
+            anchor = ".".join(parts[: len(parts) - (dots - 1)])
+            rest = base[dots:]
+            base = ".".join(p for p in (anchor, rest) if p)
+            if not base:
+                continue
+        found.add(base)
+        for part in m.group("names").strip("()").replace("\n", " ").split(","):
+            name = part.split(" as ")[0].strip()
+            if name and name != "*" and _NAME.match(name):
+                found.add(f"{base}.{name}")
+    found.update(_BY_NAME.findall(source))
+    return found
+
+
+class Archive:
+    """The modules of a standard-library zip, by dotted name."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        with zipfile.ZipFile(path) as zf:
+            self.names = [i.filename for i in zf.infolist()]
+            self.files: dict[str, str] = {}  # module -> file name in the zip
+            for name in self.names:
+                if not name.endswith(".py"):
+                    continue
+                p = PurePosixPath(name)
+                parts = list(p.with_suffix("").parts)
+                if parts[-1] == "__init__":
+                    parts.pop()
+                self.files[".".join(parts)] = name
+
+    def source(self, module: str) -> str:
+        with zipfile.ZipFile(self.path) as zf:
+            return zf.read(self.files[module]).decode("utf-8", errors="replace")
+
+    def is_package(self, module: str) -> bool:
+        return self.files[module].endswith("/__init__.py")
+
+
+def closure(archive: Archive, seeds: Iterable[str]) -> set[str]:
+    """The archive's modules reachable from ``seeds`` (module names), with their parent packages."""
+    keep: set[str] = set()
+    todo = [s for s in seeds]
+    while todo:
+        name = todo.pop()
+        # A module's parent packages are imported first.
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:i])
+            if prefix in archive.files and prefix not in keep:
+                keep.add(prefix)
+                source = eager_part(archive.source(prefix))
+                todo.extend(imports_in(source, prefix, archive.is_package(prefix)))
+    return keep
+
+
+def app_sources(root: Path) -> list[tuple[str, str, bool]]:
+    """(module, source, is_package) of the Python the page runs: app.zip's modules and PyScript's."""
+    from tools.build import APP_EXCLUDE, PY_PACKAGES  # noqa: PLC0415  # tools.build imports this module
+
+    out: list[tuple[str, str, bool]] = []
+    for package in PY_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            if rel in APP_EXCLUDE or "/tests/" in rel:
+                continue
+            parts = list(PurePosixPath(rel).with_suffix("").parts)
+            is_package = parts[-1] == "__init__"
+            if is_package:
+                parts.pop()
+            out.append((".".join(parts), path.read_text(encoding="utf-8"), is_package))
+    for path in sorted((root / PYSCRIPT_PY).glob("*.py")):
+        name = "pyscript" if path.stem == "__init__" else f"pyscript.{path.stem}"
+        out.append((name, path.read_text(encoding="utf-8"), path.stem == "__init__"))
+    return out
+
+
+def needed(
+    archive: Archive, sources: Iterable[tuple[str, str, bool]], scripts: Iterable[str] = ()
+) -> set[str]:
+    """The archive's modules the page may import (see the module docstring)."""
+    seeds: set[str] = set(STARTUP)
+    seeds.update(seen_modules())
+    seeds.update(m for m in archive.files if m.startswith("_sysconfigdata"))
+    for module, text, is_package in sources:
+        seeds.update(imports_in(text, module, is_package))
+    for text in scripts:
+        seeds.update(imports_in(text))
+    return closure(archive, seeds)
+
+
+def seen_modules(root: Path = ROOT) -> list[str]:
+    """The modules listed in ``SEEN`` (one per line; ``#`` starts a comment)."""
+    path = root / SEEN
+    if not path.is_file():
+        return []
+    lines = (line.split("#")[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+def write_trimmed(archive: Archive, keep: set[str], dest: Path) -> None:
+    """Copy the kept modules' files (and their folders' entries) into ``dest``, in the archive's order."""
+    wanted = {archive.files[m] for m in keep}
+    folders = {str(PurePosixPath(f).parent) + "/" for f in wanted if "/" in f}
+    with zipfile.ZipFile(archive.path) as src, zipfile.ZipFile(dest, "w") as out:
+        for info in src.infolist():
+            if info.filename in wanted or info.filename in folders:
+                out.writestr(info, src.read(info), compress_type=info.compress_type)
+
+
+def trim_stdlib(root: Path, dest: Path, scripts: Iterable[str] = ()) -> list[str]:
+    """Write the trimmed archive to ``dest``; return the kept module names, sorted."""
+    archive = Archive(root / PYODIDE_STDLIB)
+    keep = needed(archive, app_sources(root), scripts)
+    write_trimmed(archive, keep, dest)
+    return sorted(keep)
+
+
+def shipped_scripts(root: Path, js_files: Iterable[Path]) -> list[str]:
+    """The text of shipped JavaScript files, scanned for the Python snippets they run."""
+    return [p.read_text(encoding="utf-8", errors="replace") for p in js_files]
+
+
+# Added to a copy of the page by --probe: lists the standard-library modules loaded so far.
+PROBE_SCRIPT = """
+<script type="py">
+import sys
+from pyodide.ffi import create_proxy, to_js
+import js
+
+def _stdlib_modules():
+    names = []
+    for name, module in list(sys.modules.items()):
+        where = str(getattr(module, "__file__", "") or "")
+        if where.startswith(sys.prefix + "/lib/python") or where.startswith("/lib/python"):
+            names.append(name)
+    return to_js(sorted(names))
+
+js.window.ochoStdlibModules = create_proxy(_stdlib_modules)
+</script>
+"""
+
+
+def probe(out: Path) -> list[str]:
+    """Play in Chromium on an untrimmed build and return the standard-library modules loaded.
+
+    The session: a game against the hard CPU dealt from a link (the search,
+    the record, the save), every person's turn played by clicking, an 8 with
+    its suit named, the results counted, «Ver la mano» stepped through, the
+    next hand, a page reload that restores the save, and the history panel.
+    """
+    import tempfile  # noqa: PLC0415  # the probe's own needs, not the build's
+
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    from tools import bench  # noqa: PLC0415
+    from tools import build as site_build  # noqa: PLC0415
+    from tools.serve import Traffic  # noqa: PLC0415
+
+    with tempfile.TemporaryDirectory(prefix="ocho-probe-") as tmp:
+        site = site_build.build(Path(tmp) / "site", quiet=True, trim=False).out
+        index = site / "index.html"
+        html = index.read_text(encoding="utf-8")
+        index.write_text(html.replace("</body>", PROBE_SCRIPT + "</body>"), encoding="utf-8")
+        found: set[str] = set()
+        with bench.serve(site, Traffic()) as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=bench.find_chromium(), headless=True, args=bench.CHROMIUM_ARGS
+            )
+            ctx = browser.new_context(**bench.context_options())
+            ctx.set_default_timeout(bench.TIMEOUT_MS)
+            ctx.add_init_script("localStorage.setItem('ocho-loco:nivel', 'dificil');")
+            page = ctx.new_page()
+            page.goto(url + "#partida=A27G-BNNZ&mesa=2")
+            ready = "() => document.body.dataset.ready === '1' && !!window.ochoStdlibModules"
+            page.wait_for_function(ready)
+            hands = 0
+            for _ in range(600):
+                page.wait_for_function(bench.SETTLED_JS)
+                state = page.evaluate("() => document.body.dataset.state")
+                if state == "human":
+                    bench._click_first(page, ["#hand button.card.legal", "#main-btn:not([disabled])"])
+                elif state == "chooser":
+                    page.click('#suit-dialog button[data-suit="S"]')
+                elif state in ("results", "gameover"):
+                    page.wait_for_selector("#replay-btn:not([hidden])")
+                    if hands == 0:
+                        page.click("#replay-btn")
+                        for _ in range(5):
+                            page.click("#replay-next")
+                        page.click("#replay-close")
+                    hands += 1
+                    if hands == 2 or state == "gameover":
+                        break
+                    page.click("#next-hand-btn")
+                elif state == "setup":
+                    page.click("#deal-btn")
+                page.wait_for_function("(s) => document.body.dataset.state !== s || s === 'human'", arg=state)
+            found.update(page.evaluate("() => window.ochoStdlibModules()"))
+            page.reload()
+            page.wait_for_function(ready)
+            page.wait_for_function(bench.SETTLED_JS)
+            found.update(page.evaluate("() => window.ochoStdlibModules()"))
+            browser.close()
+    return sorted(found)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--list", action="store_true", help="print the kept modules")
+    parser.add_argument("--out", default="", help="also write the trimmed archive here")
+    parser.add_argument("--probe", action="store_true", help=f"play in Chromium and rewrite {SEEN}")
+    args = parser.parse_args(argv)
+    if args.probe:
+        names = probe(ROOT)
+        header = "# Standard-library modules a game in the page loaded (python -m tools.stdlib --probe).\n"
+        (ROOT / SEEN).write_text(header + "".join(f"{n}\n" for n in names), encoding="utf-8")
+        print(f"{len(names)} modules written to {SEEN}")
+    from tools.build import PYSCRIPT_DIST, pyscript_files  # noqa: PLC0415
+
+    dist = ROOT / PYSCRIPT_DIST
+    scripts = shipped_scripts(ROOT, [dist / n for n in pyscript_files(dist, toml=False) if n.endswith(".js")])
+    archive = Archive(ROOT / PYODIDE_STDLIB)
+    keep = needed(archive, app_sources(ROOT), scripts)
+    dest = Path(args.out) if args.out else Path("/tmp") / "python_stdlib.trimmed.zip"
+    write_trimmed(archive, keep, dest)
+    full = (ROOT / PYODIDE_STDLIB).stat().st_size
+    print(f"kept {len(keep)} of {len(archive.files)} modules: {dest.stat().st_size:,} of {full:,} bytes")
+    if args.list:
+        for name in sorted(keep):
+            print(name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
