@@ -479,6 +479,10 @@ def start() -> Table:
     return table
 
 
+def _as_int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def _take_early_click(table: Table) -> None:
     """Apply the click index.html remembered before Python was ready (at most one, once)."""
     early = getattr(window, "ochoLocoEarly", None)
@@ -486,10 +490,16 @@ def _take_early_click(table: Table) -> None:
         return
     early.taken = True  # from now on the page's own listeners answer
     table.render_setup()  # «Barajando…» gives way to the label the table calls for
+    choice = getattr(early, "choice", None)
+    if choice is not None:
+        table.early_choice(_as_int(getattr(choice, "players", 2)), str(getattr(choice, "level", "")))
     click = early.click
     kind = getattr(click, "kind", None)
+    players = 3 if _as_int(getattr(click, "players", 2)) == 3 else 2
     if kind == "deal":
-        table.request_deal(3 if getattr(click, "players", 2) == 3 else 2)
+        table.request_deal(players)
+    elif kind == "daily":
+        table.request_daily(players)
     elif kind == "card":
         card = getattr(click, "card", None)
         table.early_click(card if isinstance(card, str) else "")

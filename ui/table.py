@@ -396,6 +396,21 @@ class Table:
             return
         self.play(PLAY[card])
 
+    def early_choice(self, players: int, level: str) -> None:
+        """The table size and «Rival» checked before the page was ready: kept for the next game.
+
+        A game under way keeps its own (its radios are shown off once the live table is up).
+        """
+        game = self.game
+        if game is not None and game.phase != GAME_OVER:
+            return
+        self.players_choice = 3 if players == 3 else 2
+        self.store.set_table_size(self.players_choice)
+        if level in LEVEL_BOTS:
+            self.level_choice = level
+            self.store.set_level(level)
+        self.render_setup()
+
     def early_click(self, card: str | None) -> None:
         """Apply a click made before the page was ready: on ``card``, or on «Robar» when None.
 

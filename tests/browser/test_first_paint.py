@@ -9,6 +9,8 @@ beside the save; once Python runs, it deals or plays exactly once.
 
 from __future__ import annotations
 
+import datetime
+import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +19,8 @@ import pytest
 from conftest import PREFIX, wait_for_python
 from helpers import SAVE_KEY, play_a_move, wait_state
 
+from engine.daily import daily_code
+from engine.record import Record
 from tools import serve as site_serve
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
@@ -206,3 +210,26 @@ def test_a_picture_that_disagrees_with_the_save_is_not_shown(ctx, gated):
     wait_for_python(page)
     assert wait_state(page) == "human"
     assert page.evaluate(HAND_JS) == cards, "the save wins"
+
+
+def test_partida_del_dia_and_rival_chosen_before_python_is_ready_are_kept(ctx, gated):
+    base, gate = gated
+    page = ctx.new_page()
+    gate.hold()
+    page.goto(base, wait_until="commit")
+    page.check("#level-dificil")
+    page.click("#daily-btn")  # usable from the first paint
+    page.click("#daily-btn")
+    assert page.evaluate(NOT_READY_JS), "the test must click before Python is ready"
+    assert page.inner_text("#daily-btn") == "Barajando…"
+    assert status(page).startswith("Barajando…")
+
+    gate.release()
+    wait_for_python(page)
+    assert wait_state(page) == "human"
+    assert not page.evaluate("() => document.getElementById('replace-dialog').open")
+    record = Record.parse(json.loads(page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY))["record"])
+    today = {str(daily_code(datetime.date.today() + datetime.timedelta(days=d), 2)) for d in (0, 1)}
+    assert str(record.code) in today, "today's deal, dealt once"
+    assert record.level == "dificil", "the level checked before Python was ready"
+    assert page.locator("#level-dificil").is_checked()
