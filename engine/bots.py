@@ -643,7 +643,7 @@ class Search:
             if winner == me:
                 value += self.params.win_bonus
             if game_bonus:
-                after = [t + p for t, p in zip(view.totals, penalties)]
+                after = [t + p for t, p in zip(view.totals, penalties, strict=True)]
                 if max(after) >= TARGET:
                     value += game_bonus if after[me] == min(after) else -game_bonus
             self.totals[j] += value
