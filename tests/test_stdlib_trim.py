@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -80,7 +81,7 @@ def test_the_kept_modules_cover_what_the_page_imports_and_what_a_real_session_lo
 @needs_pyodide
 def test_the_trimmed_archive_holds_the_kept_files_unchanged(tmp_path):
     dest = tmp_path / "python_stdlib.zip"
-    kept = stdlib.trim_stdlib(ROOT, dest)
+    kept = stdlib.trim_stdlib(ROOT, dest, compile_pyc=False)
     archive = stdlib.Archive(ARCHIVE)
     with zipfile.ZipFile(dest) as small, zipfile.ZipFile(ARCHIVE) as full:
         names = set(small.namelist())
@@ -99,3 +100,21 @@ def test_the_lock_file_keeps_its_version_information_and_lists_no_packages():
     trimmed = json.loads(site_build.trimmed_lock(source))
     assert trimmed["info"] == original["info"]
     assert trimmed["packages"] == {}
+
+
+@needs_pyodide
+@pytest.mark.pyodide
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_shipped_archive_is_bytecode_compiled_by_the_pages_own_python(tmp_path):
+    dest = tmp_path / "python_stdlib.zip"
+    kept = stdlib.trim_stdlib(ROOT, dest)
+    archive = stdlib.Archive(ARCHIVE)
+    with zipfile.ZipFile(dest) as small:
+        names = set(small.namelist())
+        assert not any(name.endswith(".py") for name in names), "no source left to compile in the page"
+        for module in kept:
+            data = small.read(archive.files[module] + "c")
+            # The header: Pyodide's magic number (3.14: 3600 and up), then flags 0b01,
+            # a hash-based pyc that is never checked against a source.
+            assert int.from_bytes(data[:2], "little") >= 3600 and data[2:4] == b"\r\n"
+            assert int.from_bytes(data[4:8], "little") == 1

@@ -17,9 +17,10 @@ Stdlib only.  The output folder is exactly what gets deployed:
   ``"files": {"./app.zip": "./*"}``.
 * ``vendor/pyscript/``: only the PyScript chunks fetched at boot
 * ``vendor/pyodide/``: only the Pyodide files fetched at boot, with a
-  ``python_stdlib.zip`` cut down to the modules the page can import
-  (:mod:`tools.stdlib`) and a ``pyodide-lock.json`` without the package list
-  (the page installs no packages)
+  ``python_stdlib.zip`` cut down to the modules the page can import and
+  compiled to bytecode by Pyodide under Node (:mod:`tools.stdlib`), and a
+  ``pyodide-lock.json`` without the package list (the page installs no
+  packages)
 * ``sw.js``: the service worker that precaches all of the above for offline
   play, generated last by ``node tools/sw.mjs`` (Workbox; each file's
   revision is a hash of its content)
