@@ -44,7 +44,7 @@ from typing import Protocol
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF, Card
 from .codes import shuffled, stream
-from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS, TARGET
+from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS
 from .view import SeatView
 
 BOT_NAMES = ("random", "basic", "facil", "cpu", "dificil")
@@ -470,10 +470,6 @@ class DificilParams:
     # points a world on average (sampling noise otherwise swaps a good move
     # for a lucky one).
     margin: int = 3
-    # A playout whose hand ends the game (someone reaches ``TARGET``) is worth
-    # this much more when the seat ends with the lowest total, and this much
-    # less otherwise: the game, not the hand, is what is won.
-    game_bonus: int = 0
 
 
 def candidates(view: SeatView) -> list[Action]:
@@ -612,7 +608,6 @@ class Search:
         me = view.seat
         players = view.players
         known = any(m.action.card is not None for m in view.history)
-        game_bonus = self.params.game_bonus
         budget = max_playouts
         while budget > 0 and self.done < self.playouts:
             j = self.done % k
@@ -642,10 +637,6 @@ class Search:
             value = sum(penalties) - players * penalties[me]
             if winner == me:
                 value += self.params.win_bonus
-            if game_bonus:
-                after = [t + p for t, p in zip(view.totals, penalties, strict=True)]
-                if max(after) >= TARGET:
-                    value += game_bonus if after[me] == min(after) else -game_bonus
             self.totals[j] += value
             self.done += 1
             budget -= 1
