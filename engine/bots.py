@@ -460,7 +460,7 @@ class DificilParams:
 
     # Playouts per decision, shared among the candidate moves (each sampled
     # world is played out once per candidate).
-    playouts: int = 200
+    playouts: int = 400
     # At least this many sampled worlds, however many candidates there are.
     min_worlds: int = 12
     # Value of a playout for the searching seat: the others' penalties minus
