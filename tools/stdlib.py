@@ -2,7 +2,8 @@
 
 Usage::
 
-    python3 tools/stdlib.py [--list]     # sizes (and with --list, the kept modules)
+    python3 -m tools.stdlib [--list] [--out FILE]   # what is kept, and its size
+    python3 -m tools.stdlib --probe                 # play in Chromium, rewrite tools/stdlib_seen.txt
 
 Pyodide's archive holds the whole standard library (about 2.5 MB, already
 deflated, so gzip wins nothing on it). The game needs a small part of it. The
@@ -13,8 +14,7 @@ only the modules reachable by ``import`` from:
 * PyScript's Python package and the Python snippets inside the PyScript and
   polyscript JavaScript files that are shipped;
 * Pyodide's own packages (``pyodide``, ``_pyodide``) and what Python itself
-  imports by name while starting or reporting an error (``STARTUP``).
-
+  imports by name while starting or reporting an error (``STARTUP``);
 * the modules a real session imported (``SEEN``: written by ``--probe``,
   which plays a game in Chromium on an untrimmed build and lists
   ``sys.modules``).
@@ -452,7 +452,8 @@ def main(argv: list[str] | None = None) -> int:
     dest = Path(args.out) if args.out else Path("/tmp") / "python_stdlib.trimmed.zip"
     write_trimmed(archive, keep, dest)
     full = (ROOT / PYODIDE_STDLIB).stat().st_size
-    print(f"kept {len(keep)} of {len(archive.files)} modules: {dest.stat().st_size:,} of {full:,} bytes")
+    size = dest.stat().st_size
+    print(f"kept {len(keep)} of {len(archive.files)} modules: {size:,} of {full:,} bytes as source")
     if args.list:
         for name in sorted(keep):
             print(name)
