@@ -195,13 +195,12 @@ class Table:
         """Open the linked game, asking first when an unfinished game would be replaced."""
         game = self.game
         if self.store.kept_bad:
-            self.pending_link = link
-            self.pending_new = None
             self._ask_replace(
                 "La partida guardada no se puede abrir y no cabe aparte. "
                 "¿La borras para jugar la del enlace?",
                 "Borrarla y jugar la del enlace",
                 "Si la borras, esa partida guardada se pierde.",
+                link=link,
             )
             return
         if game is None or game.phase == GAME_OVER:
@@ -211,16 +210,27 @@ class Table:
                 # (a problem with the storage itself is said first).
                 self.screen.notice(" ".join(filter(None, [self.store.notice, NOTICE_LINK_FROM_START])))
             return
-        self.pending_link = link
-        self.pending_new = None
         self._ask_replace(
             "Tienes una partida a medias. ¿La cambias por la del enlace?",
             "Jugar la del enlace",
             "Si juegas la del enlace, la partida a medias se pierde.",
+            link=link,
         )
 
-    def _ask_replace(self, title: str, yes: str, sub: str) -> None:
-        """Open the replace dialog; the CPU holds still until it is answered."""
+    def _ask_replace(
+        self,
+        title: str,
+        yes: str,
+        sub: str,
+        *,
+        link: GameCode | None = None,
+        players: int | None = None,
+        challenge: Challenge | None = None,
+        imported: Saved | None = None,
+    ) -> None:
+        """Ask whether to replace the game with the one given (a link, a new table of ``players``,
+        a challenge or an imported game); the CPU holds still until :meth:`answer_replace`."""
+        self._set_pending(link, players, challenge, imported)
         self.generation += 1
         self.screen.text("replace-title", title)
         self.screen.text("replace-sub", sub)
@@ -229,6 +239,17 @@ class Table:
         self.screen.dialog("replace-dialog", True)
         # The safe answer, keeping the current game, has the focus: Enter, Space and Escape keep it.
         self.screen.focus("replace-no")
+
+    def _set_pending(
+        self,
+        link: GameCode | None = None,
+        players: int | None = None,
+        challenge: Challenge | None = None,
+        imported: Saved | None = None,
+    ) -> None:
+        """What the replace dialog would put on the table: at most one of these, the rest None."""
+        self.pending_link, self.pending_new = link, players
+        self.pending_challenge, self.pending_import = challenge, imported
 
     def resume(self) -> None:
         """Show the current position and carry on from whatever was pending."""
@@ -255,23 +276,21 @@ class Table:
         disabled while a game is under way, so they never disagree with it).
         """
         if self.game is not None and self.game.phase != GAME_OVER:
-            self.pending_new = self.game.players
-            self.pending_link = None
             self._ask_replace(
                 "Tienes una partida a medias. ¿La dejas para empezar otra?",
                 "Dejarla y elegir mesa",
                 "Si empiezas otra, la partida a medias se pierde.",
+                players=self.game.players,
             )
             return
         self.players_choice = 3 if players == 3 else 2
         self.store.set_table_size(self.players_choice)
         if self.store.kept_bad:
-            self.pending_new = self.players_choice
-            self.pending_link = None
             self._ask_replace(
                 "La partida guardada no se puede abrir y no cabe aparte. ¿La borras para empezar otra?",
                 "Borrarla y empezar otra",
                 "Si la borras, esa partida guardada se pierde.",
+                players=self.players_choice,
             )
             return
         self.new_game(players=self.players_choice)
@@ -280,7 +299,7 @@ class Table:
         self.screen.dialog("replace-dialog", False)
         link, players = self.pending_link, self.pending_new
         challenge, imported = self.pending_challenge, self.pending_import
-        self.pending_link = self.pending_new = self.pending_challenge = self.pending_import = None
+        self._set_pending()
         if replace and (link is not None or players is not None):
             self.store.discard_bad()  # the player chose to start over
         if replace and link is not None:
@@ -824,7 +843,7 @@ class Table:
         self.level = saved.level
         self.chooser = saved.chooser
         self.players_choice = saved.game.players
-        self.pending_link = self.pending_new = None
+        self._set_pending()
         self.replay = None
         for dialog in ("replace-dialog", "replay-dialog", "results-dialog", "suit-dialog"):
             self.screen.dialog(dialog, False)
@@ -869,12 +888,11 @@ class Table:
         if game is None or game.phase == GAME_OVER:
             self.new_game(code=code)
             return
-        self.pending_link = code
-        self.pending_new = None
         self._ask_replace(
             "Tienes una partida a medias. ¿Empiezas la partida del día?",
             "Jugar la del día",
             "Si juegas la del día, la partida a medias se pierde.",
+            link=code,
         )
 
     def challenge_link(self, name: str) -> None:
@@ -927,12 +945,11 @@ class Table:
         if game is None or game.phase == GAME_OVER:
             self._accept_challenge(challenge)
             return
-        self.pending_challenge = challenge
-        self.pending_link = self.pending_new = self.pending_import = None
         self._ask_replace(
             "Tienes una partida a medias. ¿La cambias por la del reto?",
             "Aceptar el reto",
             "Si aceptas el reto, la partida a medias se pierde.",
+            challenge=challenge,
         )
 
     def _accept_challenge(self, challenge: Challenge) -> None:
@@ -1026,12 +1043,11 @@ class Table:
         if game is None or game.phase == GAME_OVER:
             self._adopt(saved)
             return
-        self.pending_import = saved
-        self.pending_link = self.pending_new = self.pending_challenge = None
         self._ask_replace(
             "El archivo trae otra partida en curso. ¿Cambias la tuya por esa?",
             "Jugar la del archivo",
             "Si juegas la del archivo, la que tienes a medias se pierde.",
+            imported=saved,
         )
 
     def _adopt(self, saved: Saved) -> None:
