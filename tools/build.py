@@ -305,8 +305,7 @@ def build(
     for name in PYODIDE_BOOT_FILES:
         shutil.copyfile(py_dist / name, py_out / name)
     if trim:
-        scripts = [path.read_text(encoding="utf-8") for path in sorted(ps_out.glob("*.js"))]
-        kept = trim_stdlib(root, py_out / "python_stdlib.zip", scripts)
+        kept = trim_stdlib(root, py_out / "python_stdlib.zip", sorted(ps_out.glob("*.js")))
         (py_out / "pyodide-lock.json").write_bytes(trimmed_lock(py_dist / "pyodide-lock.json"))
         log(f"python_stdlib.zip: {len(kept)} modules kept", quiet)
 

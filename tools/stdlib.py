@@ -188,25 +188,25 @@ def imports_in(source: str, module: str = "", is_package: bool = False) -> set[s
 
 
 class Archive:
-    """The modules of a standard-library zip, by dotted name."""
+    """The modules of a standard-library zip, by dotted name, read in one pass."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.files: dict[str, str] = {}  # module -> file name in the zip
+        self.data: dict[str, bytes] = {}  # file name -> its source
         with zipfile.ZipFile(path) as zf:
-            self.names = [i.filename for i in zf.infolist()]
-            self.files: dict[str, str] = {}  # module -> file name in the zip
-            for name in self.names:
+            for info in zf.infolist():
+                name = info.filename
                 if not name.endswith(".py"):
                     continue
-                p = PurePosixPath(name)
-                parts = list(p.with_suffix("").parts)
+                parts = list(PurePosixPath(name).with_suffix("").parts)
                 if parts[-1] == "__init__":
                     parts.pop()
                 self.files[".".join(parts)] = name
+                self.data[name] = zf.read(info)
 
     def source(self, module: str) -> str:
-        with zipfile.ZipFile(self.path) as zf:
-            return zf.read(self.files[module]).decode("utf-8", errors="replace")
+        return self.data[self.files[module]].decode("utf-8", errors="replace")
 
     def is_package(self, module: str) -> bool:
         return self.files[module].endswith("/__init__.py")
@@ -215,7 +215,7 @@ class Archive:
 def closure(archive: Archive, seeds: Iterable[str]) -> set[str]:
     """The archive's modules reachable from ``seeds`` (module names), with their parent packages."""
     keep: set[str] = set()
-    todo = [s for s in seeds]
+    todo = list(seeds)
     while todo:
         name = todo.pop()
         # A module's parent packages are imported first.
@@ -326,26 +326,22 @@ def compile_with_pyodide(root: Path, files: dict[str, bytes], runtime_prefix: st
 
 
 def trim_stdlib(
-    root: Path, dest: Path, scripts: Iterable[str] = (), *, compile_pyc: bool = True
+    root: Path, dest: Path, js_files: Iterable[Path] = (), *, compile_pyc: bool = True
 ) -> list[str]:
     """Write the trimmed archive to ``dest`` (as bytecode unless ``compile_pyc`` is false).
 
-    Returns the kept module names, sorted.
+    ``js_files`` are the shipped PyScript files, scanned for the Python
+    snippets they run. Returns the kept module names, sorted.
     """
     archive = Archive(root / PYODIDE_STDLIB)
+    scripts = [path.read_text(encoding="utf-8") for path in js_files]
     keep = needed(archive, app_sources(root), scripts)
     compiled = None
     if compile_pyc:
-        with zipfile.ZipFile(archive.path) as zf:
-            files = {archive.files[m]: zf.read(archive.files[m]) for m in keep}
+        files = {archive.files[m]: archive.data[archive.files[m]] for m in keep}
         compiled = compile_with_pyodide(root, files, STDLIB_IN_PAGE)
     write_trimmed(archive, keep, dest, compiled)
     return sorted(keep)
-
-
-def shipped_scripts(root: Path, js_files: Iterable[Path]) -> list[str]:
-    """The text of shipped JavaScript files, scanned for the Python snippets they run."""
-    return [p.read_text(encoding="utf-8", errors="replace") for p in js_files]
 
 
 # Added to a copy of the page by --probe: lists the standard-library modules loaded so far.
@@ -446,14 +442,12 @@ def main(argv: list[str] | None = None) -> int:
     from tools.build import PYSCRIPT_DIST, pyscript_files  # noqa: PLC0415
 
     dist = ROOT / PYSCRIPT_DIST
-    scripts = shipped_scripts(ROOT, [dist / n for n in pyscript_files(dist, toml=False) if n.endswith(".js")])
-    archive = Archive(ROOT / PYODIDE_STDLIB)
-    keep = needed(archive, app_sources(ROOT), scripts)
+    js_files = [dist / n for n in pyscript_files(dist, toml=False) if n.endswith(".js")]
     dest = Path(args.out) if args.out else Path("/tmp") / "python_stdlib.trimmed.zip"
-    write_trimmed(archive, keep, dest)
+    keep = trim_stdlib(ROOT, dest, js_files, compile_pyc=False)
     full = (ROOT / PYODIDE_STDLIB).stat().st_size
     size = dest.stat().st_size
-    print(f"kept {len(keep)} of {len(archive.files)} modules: {size:,} of {full:,} bytes as source")
+    print(f"kept {len(keep)} modules: {size:,} of {full:,} bytes as source")
     if args.list:
         for name in sorted(keep):
             print(name)
