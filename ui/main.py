@@ -490,12 +490,12 @@ def _take_early_click(table: Table) -> None:
         return
     early.taken = True  # from now on the page's own listeners answer
     table.render_setup()  # «Barajando…» gives way to the label the table calls for
-    choice = getattr(early, "choice", None)
+    choice = getattr(early, "choice", None)  # the radios checked; taken again with a deal click
+    players = 3 if _as_int(getattr(choice, "players", 2)) == 3 else 2
     if choice is not None:
-        table.early_choice(_as_int(getattr(choice, "players", 2)), str(getattr(choice, "level", "")))
+        table.early_choice(players, str(getattr(choice, "level", "")))
     click = early.click
     kind = getattr(click, "kind", None)
-    players = 3 if _as_int(getattr(click, "players", 2)) == 3 else 2
     if kind == "deal":
         table.request_deal(players)
     elif kind == "daily":
