@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -76,6 +77,41 @@ def test_the_kept_modules_cover_what_the_page_imports_and_what_a_real_session_lo
     # And it is a real cut: the test runner, the debugger, e-mail and HTTP stay out.
     assert not {"unittest", "pdb", "doctest", "email", "http.client", "multiprocessing", "tkinter"} & keep
     assert len(keep) < len(archive.files) / 2
+
+
+@needs_pyodide
+def test_a_pure_python_stand_in_stays_out_when_the_page_never_loads_it():
+    archive = stdlib.Archive(ARCHIVE)
+    keep = stdlib.needed(archive, stdlib.app_sources(ROOT))
+    # datetime, abc and threading import these only when their C module is missing.
+    assert {"datetime", "abc", "threading"} <= keep
+    assert not set(stdlib.C_FALLBACKS) & keep
+    # Reached only through them: left out too.
+    assert "_pydatetime" in archive.files and "_strptime" not in keep and "calendar" not in keep
+    # A stand-in a session did load would be kept (a seed is never skipped).
+    assert "_py_abc" in stdlib.closure(archive, ["abc", "_py_abc"], skip=stdlib.C_FALLBACKS)
+    assert "_py_abc" not in stdlib.closure(archive, ["abc"], skip=stdlib.C_FALLBACKS)
+
+
+@needs_pyodide
+@pytest.mark.pyodide
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_c_modules_whose_stand_ins_are_left_out_are_built_into_pyodide():
+    wanted = sorted(set(stdlib.C_FALLBACKS.values()))
+    done = subprocess.run(
+        [
+            "node",
+            "tools/pyodide_run.mjs",
+            "--no-engine",
+            "-c",
+            f"import sys; print(sorted(set({wanted!r}) - set(sys.builtin_module_names)))",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "[]"
 
 
 @needs_pyodide

@@ -57,7 +57,10 @@ STDLIB_IN_PAGE = "/lib/python314.zip"
 
 # Imported by name, not by an import statement the scan can see: the
 # interpreter's start-up and error reporting, the codec search (encodings.*
-# by name), sysconfig's platform data, and Pyodide's loader.
+# by name; not "idna", which only names hosts for sockets), and Pyodide's
+# loader. Not ``_strptime`` (only ``strptime`` imports it, and the page never
+# parses dates that way) nor sysconfig's ``_sysconfigdata_*`` (only
+# ``sysconfig``, which the page does not load, reads it).
 STARTUP = (
     "site",
     "sitecustomize",
@@ -82,7 +85,6 @@ STARTUP = (
     "linecache",
     "tokenize",
     "_colorize",
-    "_strptime",
     "__future__",
     "encodings",
     "encodings.aliases",
@@ -98,10 +100,15 @@ STARTUP = (
     "encodings.unicode_escape",
     "encodings.charmap",
     "encodings.cp437",
-    "encodings.idna",
     "pyodide",
     "_pyodide",
 )
+
+# Pure-Python stand-ins a module imports only when a C module is missing
+# (``try: from _datetime import * / except ImportError: from _pydatetime
+# import *``). Pyodide builds the C module into its interpreter (a test checks
+# ``sys.builtin_module_names`` under Pyodide), so the stand-in never loads.
+C_FALLBACKS = {"_pydatetime": "_datetime", "_py_abc": "_abc", "_threading_local": "_thread"}
 
 _STATEMENT = re.compile(
     r"(?:^|[;:])[ \t]*(?:from[ \t]+(?P<base>[.\w]+)[ \t]+import[ \t]+(?P<names>\([^)]*\)|[^\n#;]+)"
@@ -212,14 +219,22 @@ class Archive:
         return self.files[module].endswith("/__init__.py")
 
 
-def closure(archive: Archive, seeds: Iterable[str]) -> set[str]:
-    """The archive's modules reachable from ``seeds`` (module names), with their parent packages."""
+def closure(archive: Archive, seeds: Iterable[str], skip: Iterable[str] = ()) -> set[str]:
+    """The archive's modules reachable from ``seeds`` (module names), with their parent packages.
+
+    A module in ``skip`` is not followed when an import reaches it, only
+    when it is itself a seed.
+    """
     keep: set[str] = set()
+    seeds = set(seeds)
+    skipped = set(skip) - seeds
     todo = list(seeds)
     while todo:
         name = todo.pop()
         # A module's parent packages are imported first.
         parts = name.split(".")
+        if parts[0] in skipped:  # also "from _py_abc import ABCMeta", read as _py_abc.ABCMeta
+            continue
         for i in range(1, len(parts) + 1):
             prefix = ".".join(parts[:i])
             if prefix in archive.files and prefix not in keep:
@@ -256,12 +271,11 @@ def needed(
     """The archive's modules the page may import (see the module docstring)."""
     seeds: set[str] = set(STARTUP)
     seeds.update(seen_modules())
-    seeds.update(m for m in archive.files if m.startswith("_sysconfigdata"))
     for module, text, is_package in sources:
         seeds.update(imports_in(text, module, is_package))
     for text in scripts:
         seeds.update(imports_in(text))
-    return closure(archive, seeds)
+    return closure(archive, seeds, skip=C_FALLBACKS)
 
 
 def seen_modules(root: Path = ROOT) -> list[str]:
@@ -294,7 +308,10 @@ def write_trimmed(
                     continue
                 entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
                 entry.external_attr = info.external_attr
-                out.writestr(entry, compiled[info.filename], compress_type=zipfile.ZIP_DEFLATED)
+                # Level 9: 16 KB less than the default, and as quick to inflate.
+                out.writestr(
+                    entry, compiled[info.filename], compress_type=zipfile.ZIP_DEFLATED, compresslevel=9
+                )
 
 
 def compile_with_pyodide(root: Path, files: dict[str, bytes], runtime_prefix: str) -> dict[str, bytes]:

@@ -121,5 +121,5 @@ self.addEventListener("activate", (event) => {
 });
 
 // Any navigation inside the site (share links carry their data in the hash)
-// gets the precached page.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html")));
+// gets the precached page (precached as "./": see tools/sw.mjs).
+registerRoute(new NavigationRoute(createHandlerBoundToURL("./")));

@@ -46,7 +46,11 @@ function sha256Revisions(globDirectory) {
     const manifest = [];
     for (const entry of entries) {
       const data = await fs.readFile(path.join(globDirectory, entry.url));
-      manifest.push({ ...entry, revision: createHash("sha256").update(data).digest("hex") });
+      // The page is precached under the folder's own address ("./"), the one a
+      // visitor navigates to: installing then revalidates what the navigation
+      // has just downloaded instead of fetching index.html a second time.
+      const url = entry.url === "index.html" ? "./" : entry.url;
+      manifest.push({ ...entry, url, revision: createHash("sha256").update(data).digest("hex") });
     }
     manifest.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     return { manifest, warnings: [] };
