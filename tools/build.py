@@ -279,8 +279,8 @@ def inline_stylesheet(out: Path) -> None:
     has arrived: one more request, and on a slow line one more round trip,
     before «Repartir» takes a click. Inlined, the page paints from its own
     bytes. The source stays in ``assets/style.css``; the site does not ship
-    it separately. The styles use no ``url()`` (which would resolve against
-    the page instead of ``assets/``); :func:`inline_stylesheet` refuses them.
+    it separately. The styles use no ``url()`` or ``@import`` (which would
+    resolve against the page instead of ``assets/``): the build refuses them.
     """
     page = out / "index.html"
     sheet = out / STYLESHEET
@@ -291,7 +291,7 @@ def inline_stylesheet(out: Path) -> None:
     if html.count(STYLESHEET_LINK) != 1:
         raise BuildError(f"index.html must link {STYLESHEET} exactly once, as {STYLESHEET_LINK}")
     if "url(" in css or "@import" in css or "</style" in css:
-        raise BuildError(f"{STYLESHEET} refers to other files (url() or @import): it cannot be inlined")
+        raise BuildError(f"{STYLESHEET} uses url(), @import or '</style': it cannot be inlined in the page")
     page.write_text(html.replace(STYLESHEET_LINK, f"<style>\n{css.strip()}\n</style>"), encoding="utf-8")
     sheet.unlink()
 
