@@ -190,11 +190,16 @@ def serve(directory: Path, traffic: Traffic, *, compress: bool = False) -> Itera
         server.server_close()
 
 
-def make_baseline(site: Path, dest: Path) -> Path:
-    """A bare page next to a link to the site's vendor/ folder."""
+def write_bare_page(dest: Path) -> None:
+    """The bare page and its config in ``dest`` (the runtime files are linked in by the caller)."""
     dest.mkdir(parents=True, exist_ok=True)
     (dest / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
     (dest / "pyscript.json").write_text(BASELINE_CONFIG, encoding="utf-8")
+
+
+def make_baseline(site: Path, dest: Path) -> Path:
+    """A bare page next to a link to the site's vendor/ folder."""
+    write_bare_page(dest)
     vendor = dest / "vendor"
     if not vendor.exists():
         vendor.symlink_to(site / "vendor", target_is_directory=True)
@@ -208,9 +213,7 @@ def make_stock_baseline(site: Path, dest: Path, root: Path = site_build.ROOT) ->
     sends a cut library and an empty lock (tools/stdlib.py), so on a slow
     line the game can be ready before this page is.
     """
-    dest.mkdir(parents=True, exist_ok=True)
-    (dest / "index.html").write_text(BASELINE_HTML, encoding="utf-8")
-    (dest / "pyscript.json").write_text(BASELINE_CONFIG, encoding="utf-8")
+    write_bare_page(dest)
     pyodide = dest / "vendor" / "pyodide"
     pyodide.mkdir(parents=True, exist_ok=True)
     if not (dest / "vendor" / "pyscript").exists():
