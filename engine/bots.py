@@ -470,6 +470,9 @@ class DificilParams:
     # points a world on average (sampling noise otherwise swaps a good move
     # for a lucky one).
     margin: int = 3
+    # Deals tried per sampled world to find one where the others' past plays
+    # are what the cpu's rules would have chosen (see :class:`Evidence`).
+    tries: int = 8
 
 
 def candidates(view: SeatView) -> list[Action]:
@@ -507,46 +510,278 @@ def _same_move(action: Action, moves: list[Action]) -> Action | None:
     return None
 
 
-def sample_world(view: SeatView, reading: Reading, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+# -- what the others' moves tell the search about their hands --------------------------
+
+# Sets of cards as bit masks (bit ``c`` for card ``c``): the non-8 cards of a
+# suit, the cards of a rank (RANK_CARDS[EIGHT] is the 8s).
+SUIT_CARDS: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(52) if SUIT_OF[c] == suit and RANK_OF[c] != EIGHT) for suit in range(4)
+)
+RANK_CARDS: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if RANK_OF[c] == rank) for rank in range(14))
+
+
+def cpu_move(
+    hand: list[int], top_rank: int, active: int, threat: int, lack_row: tuple[int | None, ...] | list[int | None]
+) -> tuple[int, int] | None:
+    """The cpu's move from ``hand`` on bare values: ``(card, suit)``, or ``None`` for a draw or pass.
+
+    ``threat`` is the smallest hand among the other seats and ``lack_row`` the
+    next seat's row of :attr:`Reading.short`. An 8 comes back as ``(-1,
+    suit)``: every 8 is alike, and ``suit`` is -1 when it is the last card.
+    """
+    plays: list[int] = []
+    eights: list[int] = []
+    for c in hand:
+        if RANK_OF[c] == EIGHT:
+            eights.append(c)
+        elif RANK_OF[c] == top_rank or SUIT_OF[c] == active:
+            plays.append(c)
+    if not plays and not eights:
+        return None
+    if threat <= 1:
+        card = max(plays + eights, key=lambda c: (POINTS[c], -c))
+    elif len(plays) == 1:
+        card = plays[0]
+    elif plays:
+        suit_count = [0, 0, 0, 0]
+        for c in hand:
+            if RANK_OF[c] != EIGHT:
+                suit_count[SUIT_OF[c]] += 1
+        card = max(
+            plays,
+            key=lambda c: ((suit_count[SUIT_OF[c]] - 1) + 0.2 * POINTS[c] + _lack_of(lack_row[SUIT_OF[c]]), -c),
+        )
+    else:
+        card = eights[0]
+    if RANK_OF[card] != EIGHT:
+        return (card, -1)
+    if len(hand) == 1:
+        return (-1, -1)
+    count = [_lack_of(k) for k in lack_row]
+    points = [0, 0, 0, 0]
+    for c in hand:
+        if c != card and RANK_OF[c] != EIGHT:
+            count[SUIT_OF[c]] += 1
+            points[SUIT_OF[c]] += POINTS[c]
+    return (-1, max(range(4), key=lambda s: (count[s], points[s], -s)))
+
+
+@dataclass(frozen=True)
+class Check:
+    """A past play by another seat whose hand at the time follows from its hand now.
+
+    The seat has drawn nothing since, so its hand then was its hand now plus
+    ``since`` (the cards it has played from then on, this one first). Read
+    with the cpu's rules, ``move`` (as :func:`cpu_move` gives it) is what that
+    hand chose with ``top_rank``, ``active``, ``threat`` and ``lack`` as they
+    were.
+    """
+
+    seat: int
+    since: tuple[int, ...]
+    move: tuple[int, int]
+    top_rank: int
+    active: int
+    threat: int
+    lack: tuple[int | None, ...]
+
+    def holds(self, hand: list[int]) -> bool:
+        """Whether a seat now holding ``hand`` would have made this move."""
+        move = cpu_move(hand + list(self.since), self.top_rank, self.active, self.threat, self.lack)
+        if move is None or move[0] != self.move[0]:
+            return False
+        return move[0] >= 0 or self.move[1] < 0 or move[1] < 0 or move[1] == self.move[1]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the public moves of a hand tell about the hidden cards, if the others play like the cpu.
+
+    ``limits[s]`` lists ``(cards, most)``: seat ``s`` holds at most ``most``
+    of the cards in the bit mask ``cards``. Each comes from a moment the
+    seat held none of them, and from then on every card it draws raises
+    ``most`` by one and every one of them it plays lowers it:
+
+    * the cpu draws or passes only with no card that fits and no 8;
+    * it spends an 8 only when no other card fits (unless an opponent is
+      down to one card, and then it sheds an 8 first if it has one);
+    * a reshuffle turns every discard but the top into the stock, so nobody
+      holds any of them (this one holds for every player, cpu or not).
+
+    ``stock`` is that set after the hand's last reshuffle (the stock holds
+    nothing else), or ``None``. ``checks`` are the plays whose whole hand
+    is known (:class:`Check`).
+
+    The search deals worlds that keep to the limits and prefers those that
+    pass every check. A person who plays otherwise only makes some of it
+    untrue: a limit a play breaks is dropped, a limit no deal can meet is
+    filled anyway, and the worlds that fail the fewest checks are used.
+    """
+
+    limits: tuple[tuple[tuple[int, int], ...], ...]
+    stock: int | None
+    checks: tuple[Check, ...]
+
+    def misfits(self, hands: list[list[int]]) -> int:
+        """How many checks ``hands`` fail."""
+        return sum(1 for check in self.checks if not check.holds(hands[check.seat]))
+
+
+def _lacks(limits: list[list[int]], cards: int) -> None:
+    """A seat showed it holds none of ``cards``: a new limit of 0 (older ones inside it go)."""
+    limits[:] = [g for g in limits if g[0] & ~cards] + [[cards, 0]]
+
+
+def read_evidence(view: SeatView) -> Evidence:
+    """Replay the public moves of the hand from ``view``'s chair (nothing hidden is read)."""
+    players = view.players
+    me = view.seat
+    history = view.history
+    counts = list(view.hand_counts)
+    drawn = [0] * players
+    for seat, action, _ in history:
+        if action.card is not None:
+            counts[seat] += 1
+        elif action is DRAW:
+            counts[seat] -= 1
+    top = view.opening
+    pile: list[int] | None = None if top is None else [top]  # every face-up card since the deal or reshuffle
+    active = 0 if top is None else SUIT_OF[top]
+    short: list[list[int | None]] = [[None, None, None, None] for _ in range(players)]  # as read_history
+    seen_active: int | None = None
+    limits: list[list[list[int]]] = [[] for _ in range(players)]
+    stock: int | None = None
+    plays: list[tuple[int, int, int, Check]] = []  # (seat, index, draws before, check)
+
+    def follows() -> int:  # the cards that fit, 8s aside: the active suit and the top card's rank
+        assert top is not None
+        return SUIT_CARDS[active] | (0 if RANK_OF[top] == EIGHT else RANK_CARDS[RANK_OF[top]])
+
+    for index, (seat, action, reshuffled) in enumerate(history):
+        mine = limits[seat]
+        threat = min(counts[s] for s in range(players) if s != seat)
+        card = action.card
+        if card is None:
+            if top is not None:
+                _lacks(mine, follows() | RANK_CARDS[EIGHT])
+            row = short[seat]
+            if seen_active is not None:
+                row[seen_active] = 0
+            if action is DRAW:
+                if reshuffled:
+                    stock = None
+                    if pile is not None:
+                        stock = sum(1 << c for c in pile[:-1])
+                        for other in limits:
+                            _lacks(other, stock)
+                    pile = None if top is None else [top]
+                counts[seat] += 1
+                drawn[seat] += 1
+                for limit in mine:
+                    limit[1] += 1
+                for suit in range(4):
+                    k = row[suit]
+                    if k is not None:
+                        row[suit] = k + 1
+            continue
+        card = int(card)
+        if seat != me and top is not None:
+            move = (-1, -1 if action.suit is None else int(action.suit)) if RANK_OF[card] == EIGHT else (card, -1)
+            lack = tuple(short[(seat + 1) % players])
+            plays.append((seat, index, drawn[seat], Check(seat, (), move, RANK_OF[top], active, threat, lack)))
+        bit = 1 << card
+        for limit in mine:
+            if limit[0] & bit:
+                limit[1] -= 1
+        mine[:] = [g for g in mine if g[1] >= 0]  # below zero: it did not play like the cpu
+        if top is not None:
+            if RANK_OF[card] != EIGHT:
+                if threat <= 1:  # it would have shed an 8 first
+                    _lacks(mine, RANK_CARDS[EIGHT])
+            elif threat > 1:  # an 8 while nothing else fits
+                _lacks(mine, follows())
+        counts[seat] -= 1
+        short[seat][SUIT_OF[card]] = None
+        top = card
+        if pile is not None:
+            pile.append(card)
+        active = seen_active = SUIT_OF[card] if action.suit is None else int(action.suit)
+    checks: list[Check] = []
+    for seat, index, draws_before, check in plays:
+        if draws_before == drawn[seat]:
+            since = tuple(int(m.action.card) for m in history[index:] if m.seat == seat and m.action.card is not None)
+            checks.append(Check(seat, since, check.move, check.top_rank, check.active, check.threat, check.lack))
+    return Evidence(tuple(tuple((g[0], g[1]) for g in mine) for mine in limits), stock, tuple(checks))
+
+
+def sample_world(
+    view: SeatView, evidence: Evidence, rng: random.Random, tries: int = 1
+) -> tuple[list[list[int]], list[int]]:
     """Deal the cards this seat cannot see into the other hands and the stock, at random.
 
-    The unseen cards are the 52 minus its own hand and the face-up pile; each
-    other seat gets as many as it holds, with no more cards of a suit than it
-    has drawn since it showed (by drawing or passing) it had none of it; the
-    rest, in random order, is the stock. When that limit cannot be met (a
-    person may draw while holding a card that fits) the seat is filled with
-    whatever is left.
+    The unseen cards are the 52 minus its own hand and the face-up pile.
+    After a reshuffle the stock is dealt first, from the old discards only
+    (:attr:`Evidence.stock`); then each other seat gets as many as it holds
+    and, card by card, no more of a set than :attr:`Evidence.limits` allow;
+    the rest, in random order, is the stock. When the limits cannot be met (a person may draw while holding a
+    card that fits) the seat is filled with whatever is left. Up to ``tries``
+    deals are made and the first that passes every :attr:`Evidence.checks`
+    is kept (else the one that fails fewest): a rejection sampler, so the
+    worlds come in proportion to how likely they are given what was seen.
     """
     me = view.seat
     seen = set(view.hand)
     seen.update(view.pile)
-    pool = shuffled([c for c in range(52) if c not in seen], rng)
-    hands: list[list[int]] = [[] for _ in range(view.players)]
-    hands[me] = list(view.hand)
+    unseen = [c for c in range(52) if c not in seen]
+    limits = evidence.limits
     others = [s for s in range(view.players) if s != me]
     # The most constrained seat chooses first.
-    others.sort(key=lambda s: (-sum(1 for k in reading.short[s] if k is not None), s))
-    for s in others:
-        need = view.hand_counts[s]
-        caps = reading.short[s]
-        held = [0, 0, 0, 0]
-        taken: list[int] = []
-        rest: list[int] = []
-        for c in pool:
+    others.sort(key=lambda s: (-len(limits[s]), s))
+    best: tuple[int, list[list[int]], list[int]] | None = None
+    for _ in range(max(tries, 1)):
+        pool = shuffled(unseen, rng)
+        hands: list[list[int]] = [[] for _ in range(view.players)]
+        hands[me] = list(view.hand)
+        stock: list[int] = []
+        if evidence.stock is not None:  # since a reshuffle the stock holds only old discards
+            only = evidence.stock
+            rest = []
+            for c in pool:
+                if len(stock) < view.stock_count and (only >> c) & 1:
+                    stock.append(c)
+                else:
+                    rest.append(c)
+            pool = rest
+        for s in others:
+            need = view.hand_counts[s]
+            mine = limits[s]
+            held = [0] * len(mine)
+            taken: list[int] = []
+            rest: list[int] = []
+            for c in pool:
+                if len(taken) < need:
+                    bit = 1 << c
+                    if all(held[g] < most for g, (cards, most) in enumerate(mine) if cards & bit):
+                        for g, (cards, _most) in enumerate(mine):
+                            if cards & bit:
+                                held[g] += 1
+                        taken.append(c)
+                        continue
+                rest.append(c)
             if len(taken) < need:
-                cap = caps[SUIT_OF[c]]
-                if cap is None or held[SUIT_OF[c]] < cap:
-                    held[SUIT_OF[c]] += 1
-                    taken.append(c)
-                    continue
-            rest.append(c)
-        if len(taken) < need:
-            short_by = need - len(taken)
-            taken.extend(rest[:short_by])
-            rest = rest[short_by:]
-        hands[s] = taken
-        pool = rest
-    return hands, pool
+                short_by = need - len(taken)
+                taken.extend(rest[:short_by])
+                rest = rest[short_by:]
+            hands[s] = taken
+            pool = rest
+        stock.extend(pool)
+        misfits = evidence.misfits(hands) if evidence.checks else 0
+        if best is None or misfits < best[0]:
+            best = (misfits, hands, stock)
+        if misfits == 0:
+            break
+    assert best is not None
+    return best[1], best[2]
 
 
 class Search:
@@ -563,6 +798,7 @@ class Search:
 
     __slots__ = (
         "_best",
+        "_evidence",
         "_reading",
         "_world",
         "candidates",
@@ -587,6 +823,7 @@ class Search:
         self.result: Action | None = None
         self._world: tuple[list[list[int]], list[int], int] | None = None
         self._reading = read_history(view)
+        self._evidence = read_evidence(view)
         self.rng = decision_rng("dificil", view)
         k = len(self.candidates)
         self.worlds = max(params.min_worlds, params.playouts // max(k, 1))
@@ -612,7 +849,7 @@ class Search:
         while budget > 0 and self.done < self.playouts:
             j = self.done % k
             if j == 0:
-                hands, stock = sample_world(view, self._reading, self.rng)
+                hands, stock = sample_world(view, self._evidence, self.rng, self.params.tries)
                 # An int seed: Random(float) seeds differently from one Python version to another.
                 self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
             world = self._world

@@ -141,6 +141,7 @@ class Game:
         "hands",
         "history",
         "leader",
+        "opening",
         "origin",
         "phase",
         "pile",
@@ -211,6 +212,7 @@ class Game:
         self.hands = [order[seat : n * p : p] for seat in range(p)]
         top = order[n * p]
         self.pile = [top]
+        self.opening: Card | None = top
         rest = order[n * p + 1 :]
         rest.reverse()  # top of stock at the end
         self.stock = rest
@@ -233,6 +235,7 @@ class Game:
         other.hands = [list(h) for h in self.hands]
         other.stock = list(self.stock)
         other.pile = list(self.pile)
+        other.opening = self.opening
         other.active_suit = self.active_suit
         other.draws = self.draws
         other.reshuffles = self.reshuffles

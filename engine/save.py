@@ -18,6 +18,7 @@ Format ``ocho-loco/save`` version 1::
      "active_suit": "C", "draws": 1, "reshuffles": 0,
      "totals": [0, 0], "history": ["0:draw", ...],          # this hand only
      "actions": 1,                                          # optional: actions this hand
+     "opening": "7H",                                       # optional: the card turned up at the deal
      "result": null | {"hand", "winner", "leftovers", "penalties",
                        "totals", "game_over", "winners"}}
 
@@ -64,6 +65,7 @@ def dump(game: Game) -> dict[str, Any]:
         "totals": list(game.totals),
         "history": _history_lines(game.hand_history),
         "actions": game.actions_this_hand,
+        "opening": None if game.opening is None else TEXT[game.opening],
         "result": None
         if result is None
         else {
@@ -212,6 +214,14 @@ def load(data: object) -> Game:
     stock.reverse()
     game.stock = stock
     game.pile = pile
+    # The card turned up at the deal is known only while nothing has covered or reshuffled it away.
+    # The card turned up at the deal: saved, or else the bottom of a pile nothing has reshuffled away.
+    if data.get("opening") is not None:
+        game.opening = _cards([data["opening"]], "opening")[0]
+    else:
+        played = sum(1 for m in history if m.action.card is not None)
+        whole = len(pile) == 1 + played and not any(m.reshuffled for m in history)
+        game.opening = pile[0] if whole else None
     game.active_suit = SUIT_LETTERS.index(suit_text)
     game.draws = _int(data, "draws", 0, MAX_DRAWS)
     game.reshuffles = _int(data, "reshuffles", 0, 10**6)

@@ -25,7 +25,9 @@ class SeatView:
     the card turned up at the deal or left on top by the last reshuffle, then
     every card played since. All of it was face up for everyone, so it is
     public; a bot that remembers what it saw needs it (the view has no other
-    way to learn the turned-up card once it is covered).
+    way to learn the turned-up card once it is covered). ``opening`` is the
+    card turned up at the deal, also public (``None`` when a game restored
+    from an old snapshot no longer shows it).
     ``legal`` is empty unless it is ``seat``'s turn.
     """
 
@@ -42,6 +44,7 @@ class SeatView:
     pile_count: int
     pile: tuple[Card, ...]
     top: Card
+    opening: Card | None
     active_suit: int
     draws_used: int
     can_draw: bool
@@ -99,6 +102,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         pile_count=len(game.pile),
         pile=tuple(game.pile),
         top=game.pile[-1],
+        opening=game.opening,
         active_suit=game.active_suit,
         draws_used=game.draws,
         can_draw=on_turn and game.can_draw,

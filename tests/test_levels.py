@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from profiles import budget
-from support import position, texts, walk
+from support import cards, position, texts, walk
 
 from engine.actions import Action
 from engine.bots import (
@@ -23,12 +23,13 @@ from engine.bots import (
     make_bot,
     make_level_bot,
     playout,
+    read_evidence,
     read_history,
     sample_world,
 )
 from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
-from engine.game import PLAYING, Game
+from engine.game import GAME_OVER, PLAYING, Game
 from engine.match import match
 from engine.record import LEVELS
 from engine.simulate import main, run
@@ -111,29 +112,83 @@ def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
     if game.phase != PLAYING:
         return
     view = game.view(game.turn)
-    reading = read_history(view)
-    hands, stock = sample_world(view, reading, random.Random(seed))
+    evidence = read_evidence(view)
+    hands, stock = sample_world(view, evidence, random.Random(seed), tries=4)
     assert hands[view.seat] == list(view.hand)
     assert [len(h) for h in hands] == list(view.hand_counts) and len(stock) == view.stock_count
     dealt = [c for h in hands for c in h] + stock + list(view.pile)
     assert sorted(dealt) == list(range(52))
     # The real hidden cards never enter: the same seed gives the same world after a re-deal.
     other = redeal_hidden(game, view.seat, random.Random(seed))
-    assert sample_world(other.view(view.seat), reading, random.Random(seed)) == (hands, stock)
+    assert read_evidence(other.view(view.seat)) == evidence
+    assert sample_world(other.view(view.seat), evidence, random.Random(seed), tries=4) == (hands, stock)
 
 
-def test_sampled_worlds_respect_suits_a_seat_showed_it_lacks() -> None:
+def test_sampled_worlds_respect_what_a_draw_showed_a_seat_lacks() -> None:
     game = position(["3H KH 4D 9S", "4C 5C 9C JD 2S"], pile="7H", stock="3S")
-    game.apply(Action.parse("3H"))  # hearts active
-    game.apply(Action.parse("draw"))  # seat 1 has no heart; it drew one unknown card (3S)
+    game.apply(Action.parse("3H"))  # hearts active, a 3 on top
+    game.apply(Action.parse("draw"))  # seat 1 had no heart, no 3 and no 8; it drew one unknown card (3S)
     game.apply(Action.parse("3S"))
     view = game.view(0)
     reading = read_history(view)
     assert reading.short[1][1] == 1
+    evidence = read_evidence(view)
     rng = random.Random(3)
     for _ in range(200):
-        hands, _stock = sample_world(view, reading, rng)
-        assert sum(1 for c in hands[1] if SUIT_OF[c] == 1) <= 1
+        hands, _stock = sample_world(view, evidence, rng)
+        # The 3S it played was the card it drew: it holds no heart, 3 or 8 now.
+        assert not [c for c in hands[1] if SUIT_OF[c] == 1 or RANK_OF[c] in (3, EIGHT)], texts(hands[1])
+
+
+def test_an_eight_spent_early_shows_the_seat_could_not_follow() -> None:
+    # Nobody is near out, and seat 1 answers 3H with an 8: the cpu does that only with no heart and no 3.
+    game = position(["3H KC 4D 9S", "8C 5C 9C JD 2S"], pile="7H")
+    game.apply(Action.parse("3H"))
+    game.apply(Action.parse("8C:C"))
+    view = game.view(0)
+    evidence = read_evidence(view)
+    rng = random.Random(5)
+    for _ in range(200):
+        hands, _stock = sample_world(view, evidence, rng)
+        assert not [c for c in hands[1] if (SUIT_OF[c] == 1 and RANK_OF[c] != EIGHT) or RANK_OF[c] == 3], texts(
+            hands[1]
+        )
+
+
+def test_sampled_worlds_explain_the_others_plays() -> None:
+    # Seat 1 answered 7C with 7S, not a club: played like the cpu, it keeps the suit it holds most.
+    game = position(["7C KC 4D 9H", "7S 5S 9S JD 2C"], pile="7H")
+    game.apply(Action.parse("7C"))
+    game.apply(Action.parse("7S"))
+    view = game.view(0)
+    evidence = read_evidence(view)
+    assert len(evidence.checks) == 1 and evidence.misfits([list(h) for h in game.hands]) == 0
+    plain = [sample_world(view, evidence, random.Random(seed))[0] for seed in range(200)]
+    weighed = [sample_world(view, evidence, random.Random(seed), tries=16)[0] for seed in range(200)]
+    assert any(evidence.misfits(hands) for hands in plain)
+    assert not any(evidence.misfits(hands) for hands in weighed)
+    # A hand that would have played a club instead fails the check.
+    assert evidence.misfits([[], cards("2C 3C 4C JD")]) == 1
+
+
+@budget(20)
+@given(st.sampled_from([2, 3]), st.integers(0, 10**6), st.integers(0, 400))
+def test_what_the_search_reads_is_true_of_cpu_players(players: int, seed: int, steps: int) -> None:
+    game = Game.new(GameCode.random(players, random.Random(seed)))
+    cpu = CpuBot()
+    for _ in range(steps):
+        if game.phase != PLAYING:
+            if game.phase == GAME_OVER:
+                break
+            game.next_hand()
+            continue
+        view = game.view(game.turn)
+        evidence = read_evidence(view)
+        assert evidence.misfits([list(h) for h in game.hands]) == 0
+        for seat, limits in enumerate(evidence.limits):
+            for mask, most in limits:
+                assert sum(1 for c in game.hands[seat] if (mask >> c) & 1) <= most
+        game.apply(cpu.choose(view))
 
 
 def test_the_view_carries_the_public_pile() -> None:

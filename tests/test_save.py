@@ -146,7 +146,7 @@ def test_unknown_version_is_refused(version: object) -> None:
 
 
 @pytest.mark.parametrize(
-    "key", sorted(k for k in SAVES[1] if k not in {"format", "version", "actions", "result"})
+    "key", sorted(k for k in SAVES[1] if k not in {"format", "version", "actions", "opening", "result"})
 )
 def test_every_missing_key_is_named(key: str) -> None:
     refuse(mutated(lambda d: d.pop(key)), f"Falta el dato «{key}» en la partida guardada.")
