@@ -38,7 +38,8 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
@@ -517,11 +518,13 @@ def _same_move(action: Action, moves: list[Action]) -> Action | None:
 SUIT_CARDS: tuple[int, ...] = tuple(
     sum(1 << c for c in range(52) if SUIT_OF[c] == suit and RANK_OF[c] != EIGHT) for suit in range(4)
 )
-RANK_CARDS: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if RANK_OF[c] == rank) for rank in range(14))
+RANK_CARDS: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(52) if RANK_OF[c] == rank) for rank in range(14)
+)
 
 
 def cpu_move(
-    hand: list[int], top_rank: int, active: int, threat: int, lack_row: tuple[int | None, ...] | list[int | None]
+    hand: list[int], top_rank: int, active: int, threat: int, lack_row: Sequence[int | None]
 ) -> tuple[int, int] | None:
     """The cpu's move from ``hand`` on bare values: ``(card, suit)``, or ``None`` for a draw or pass.
 
@@ -547,10 +550,12 @@ def cpu_move(
         for c in hand:
             if RANK_OF[c] != EIGHT:
                 suit_count[SUIT_OF[c]] += 1
-        card = max(
-            plays,
-            key=lambda c: ((suit_count[SUIT_OF[c]] - 1) + 0.2 * POINTS[c] + _lack_of(lack_row[SUIT_OF[c]]), -c),
-        )
+
+        def score(c: int) -> tuple[float, int]:
+            suit = SUIT_OF[c]
+            return ((suit_count[suit] - 1) + 0.2 * POINTS[c] + _lack_of(lack_row[suit]), -c)
+
+        card = max(plays, key=score)
     else:
         card = eights[0]
     if RANK_OF[card] != EIGHT:
@@ -644,14 +649,14 @@ def read_evidence(view: SeatView) -> Evidence:
             counts[seat] += 1
         elif action is DRAW:
             counts[seat] -= 1
-    top = view.opening
+    top: int | None = view.opening
     pile: list[int] | None = None if top is None else [top]  # every face-up card since the deal or reshuffle
     active = 0 if top is None else SUIT_OF[top]
     short: list[list[int | None]] = [[None, None, None, None] for _ in range(players)]  # as read_history
     seen_active: int | None = None
     limits: list[list[list[int]]] = [[] for _ in range(players)]
     stock: int | None = None
-    plays: list[tuple[int, int, int, Check]] = []  # (seat, index, draws before, check)
+    plays: list[tuple[int, int, Check]] = []  # (index in history, the seat's draws before it, check)
 
     def follows() -> int:  # the cards that fit, 8s aside: the active suit and the top card's rank
         assert top is not None
@@ -660,7 +665,7 @@ def read_evidence(view: SeatView) -> Evidence:
     for index, (seat, action, reshuffled) in enumerate(history):
         mine = limits[seat]
         threat = min(counts[s] for s in range(players) if s != seat)
-        card = action.card
+        card: int | None = action.card
         if card is None:
             if top is not None:
                 _lacks(mine, follows() | RANK_CARDS[EIGHT])
@@ -686,9 +691,10 @@ def read_evidence(view: SeatView) -> Evidence:
             continue
         card = int(card)
         if seat != me and top is not None:
-            move = (-1, -1 if action.suit is None else int(action.suit)) if RANK_OF[card] == EIGHT else (card, -1)
+            suit = -1 if action.suit is None else int(action.suit)
+            move = (-1, suit) if RANK_OF[card] == EIGHT else (card, -1)
             lack = tuple(short[(seat + 1) % players])
-            plays.append((seat, index, drawn[seat], Check(seat, (), move, RANK_OF[top], active, threat, lack)))
+            plays.append((index, drawn[seat], Check(seat, (), move, RANK_OF[top], active, threat, lack)))
         bit = 1 << card
         for limit in mine:
             if limit[0] & bit:
@@ -707,10 +713,13 @@ def read_evidence(view: SeatView) -> Evidence:
             pile.append(card)
         active = seen_active = SUIT_OF[card] if action.suit is None else int(action.suit)
     checks: list[Check] = []
-    for seat, index, draws_before, check in plays:
+    for index, draws_before, check in plays:
+        seat = check.seat
         if draws_before == drawn[seat]:
-            since = tuple(int(m.action.card) for m in history[index:] if m.seat == seat and m.action.card is not None)
-            checks.append(Check(seat, since, check.move, check.top_rank, check.active, check.threat, check.lack))
+            since = tuple(
+                int(m.action.card) for m in history[index:] if m.seat == seat and m.action.card is not None
+            )
+            checks.append(replace(check, since=since))
     return Evidence(tuple(tuple((g[0], g[1]) for g in mine) for mine in limits), stock, tuple(checks))
 
 
@@ -745,13 +754,13 @@ def sample_world(
         stock: list[int] = []
         if evidence.stock is not None:  # since a reshuffle the stock holds only old discards
             only = evidence.stock
-            rest = []
+            left: list[int] = []
             for c in pool:
                 if len(stock) < view.stock_count and (only >> c) & 1:
                     stock.append(c)
                 else:
-                    rest.append(c)
-            pool = rest
+                    left.append(c)
+            pool = left
         for s in others:
             need = view.hand_counts[s]
             mine = limits[s]

@@ -150,9 +150,8 @@ def test_an_eight_spent_early_shows_the_seat_could_not_follow() -> None:
     rng = random.Random(5)
     for _ in range(200):
         hands, _stock = sample_world(view, evidence, rng)
-        assert not [c for c in hands[1] if (SUIT_OF[c] == 1 and RANK_OF[c] != EIGHT) or RANK_OF[c] == 3], texts(
-            hands[1]
-        )
+        follow = [c for c in hands[1] if (SUIT_OF[c] == 1 and RANK_OF[c] != EIGHT) or RANK_OF[c] == 3]
+        assert not follow, texts(hands[1])
 
 
 def test_sampled_worlds_explain_the_others_plays() -> None:
