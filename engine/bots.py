@@ -338,8 +338,10 @@ def playout(
     known: bool,
     rng: random.Random,
     first: tuple[int, int] | None = None,
-) -> int:
-    """Play the hand out with the cpu's rules for every seat; return the winner (the lists change).
+) -> tuple[int, int]:
+    """Play the hand out with the cpu's rules for every seat; return the winner and the actions taken.
+
+    The lists change as the hand is played.
 
     This is :class:`CpuBot` with its default params, written out on bare
     lists because a search plays thousands of these (a test checks move by
@@ -356,7 +358,7 @@ def playout(
     suit_of = SUIT_OF
     points_of = POINTS
     move = first
-    for _ in range(MAX_ACTIONS_PER_HAND):
+    for actions in range(1, MAX_ACTIONS_PER_HAND + 1):
         hand = hands[turn]
         if move is not None:
             card, suit = move
@@ -440,7 +442,7 @@ def playout(
         known = True
         draws = 0
         if not hand:
-            return turn
+            return turn, actions
         turn = (turn + 1) % players
     raise RuntimeError(f"a playout passed {MAX_ACTIONS_PER_HAND} actions")
 
@@ -471,6 +473,9 @@ class DificilParams:
     # points a world on average (sampling noise otherwise swaps a good move
     # for a lucky one).
     margin: int = 3
+    # Actions (draws, passes, plays) over all playouts, after which no new world is
+    # started: long hands, full of draws and reshuffles, cost the most to play out.
+    max_actions: int = 20_000
     # Deals tried per sampled world to find one where the others' past plays
     # are what the cpu's rules would have chosen (see :class:`Evidence`).
     tries: int = 8
@@ -764,19 +769,31 @@ def sample_world(
         for s in others:
             need = view.hand_counts[s]
             mine = limits[s]
-            held = [0] * len(mine)
+            if not mine:
+                hands[s] = pool[:need]
+                pool = pool[need:]
+                continue
+            room = [most for _cards, most in mine]
+            blocked = 0  # the cards of every limit already reached
+            for cards, most in mine:
+                if most <= 0:
+                    blocked |= cards
             taken: list[int] = []
             rest: list[int] = []
-            for c in pool:
-                if len(taken) < need:
-                    bit = 1 << c
-                    if all(held[g] < most for g, (cards, most) in enumerate(mine) if cards & bit):
-                        for g, (cards, _most) in enumerate(mine):
-                            if cards & bit:
-                                held[g] += 1
-                        taken.append(c)
-                        continue
-                rest.append(c)
+            for i, c in enumerate(pool):
+                bit = 1 << c
+                if blocked & bit:
+                    rest.append(c)
+                    continue
+                taken.append(c)
+                for g, (cards, _most) in enumerate(mine):
+                    if cards & bit:
+                        room[g] -= 1
+                        if room[g] <= 0:
+                            blocked |= cards
+                if len(taken) == need:
+                    rest.extend(pool[i + 1 :])
+                    break
             if len(taken) < need:
                 short_by = need - len(taken)
                 taken.extend(rest[:short_by])
@@ -806,10 +823,10 @@ class Search:
     """
 
     __slots__ = (
-        "_best",
         "_evidence",
         "_reading",
         "_world",
+        "actions",
         "candidates",
         "done",
         "params",
@@ -829,6 +846,7 @@ class Search:
         self.candidates = candidates(view)
         self.totals = [0] * len(self.candidates)
         self.done = 0
+        self.actions = 0
         self.result: Action | None = None
         self._world: tuple[list[list[int]], list[int], int] | None = None
         self._reading = read_history(view)
@@ -867,7 +885,7 @@ class Search:
             action = self.candidates[j]
             first = _move_of(action)
             copy = [list(h) for h in hands]
-            winner = playout(
+            winner, actions = playout(
                 copy,
                 list(stock),
                 list(view.pile),
@@ -884,8 +902,15 @@ class Search:
             if winner == me:
                 value += self.params.win_bonus
             self.totals[j] += value
+            self.actions += actions
             self.done += 1
             budget -= 1
+            # A world is weighed with every candidate or not at all; past the budget, no new world.
+            worlds, part = divmod(self.done, k)
+            over = self.actions >= self.params.max_actions
+            if over and not part and worlds >= self.params.min_worlds:
+                self.worlds = worlds
+                self.playouts = self.done
         if self.done < self.playouts:
             return None
         self.result = self._pick()

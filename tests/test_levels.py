@@ -221,6 +221,26 @@ def test_dificil_sliced_search_equals_one_shot(game: Game, slice_size: int) -> N
     assert game.is_legal(chosen)
 
 
+@budget(25)
+@given(positions, st.integers(1, 40), st.integers(0, 3000))
+def test_dificil_stops_at_its_action_budget_between_worlds(game: Game, slice_size: int, most: int) -> None:
+    if game.phase != PLAYING:
+        return
+    view = game.view(game.turn)
+    params = DificilParams(playouts=60, min_worlds=3, max_actions=most)
+    whole = DificilBot(params).start(view)
+    chosen = whole.run()
+    k = len(whole.candidates)
+    if whole.playouts:
+        assert whole.playouts % k == 0 and whole.worlds == whole.playouts // k >= 3
+        # It stops at the first world that ends past the budget, never earlier.
+        assert whole.worlds == max(3, params.playouts // k) or whole.actions >= most
+    sliced = DificilBot(params).start(view)
+    while (result := sliced.step(slice_size)) is None:
+        pass
+    assert result is chosen and sliced.totals == whole.totals and sliced.actions == whole.actions
+
+
 def test_dificil_skips_the_search_when_the_move_is_forced_or_alike() -> None:
     forced = position(["3C 4D 5S 6S", "4C 5C 6D"], pile="7H", draws=3, rest="pile")
     search = DificilBot().start(forced.view(0))
@@ -267,7 +287,7 @@ def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
     reading = read_history(view)
     known = any(m.action.card is not None for m in view.history)
     hands = [list(h) for h in game.hands]
-    winner = playout(
+    winner, _actions = playout(
         hands,
         list(game.stock),
         list(game.pile),
