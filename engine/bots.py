@@ -2,7 +2,8 @@
 
 The levels (:data:`LEVEL_BOTS`): ``facil`` (follows at random, spends 8s
 early), ``cpu`` (level «Normal»: rules of thumb) and ``dificil``
-(determinized search with ``cpu`` playouts, runnable in slices).
+(determinized search with ``cpu`` playouts over worlds dealt to fit the
+public moves, runnable in slices).
 
 A bot sees the table only through a :class:`~engine.view.SeatView` and answers
 with one legal :class:`~engine.actions.Action` at a time: a draw, then a later
@@ -937,15 +938,18 @@ class DificilBot:
     """The hard level: for each candidate move, play sampled worlds out to the end of the hand.
 
     Determinized search: it deals the cards it cannot see at random, but only
-    in ways that fit what its seat has seen (:func:`sample_world`: its own
-    hand, the face-up pile, every hand's size, the suits others showed they
-    lack), never the real hidden cards; then it plays each candidate move in
-    each world and lets the cpu's rules play every seat to the end of the
+    in ways that fit what its seat has seen (:func:`sample_world` with
+    :func:`read_evidence`: its own hand, the face-up pile, every hand's size,
+    what the others' draws, passes, 8s and plays say about their hands read
+    as the cpu's rules, and which old discards a reshuffle put back in the
+    stock), never the real hidden cards; then it plays each candidate move
+    in each world and lets the cpu's rules play every seat to the end of the
     hand, and keeps the move with the best total value (the others'
     penalties minus its own), unless the cpu's own choice comes within
-    ``margin`` points a world of it. All its randomness comes from
-    :func:`decision_rng`, so the same view always gives the same action and
-    a game replays from its record on any Python.
+    ``margin`` points a world of it. It stops early, between worlds, once
+    its playouts have taken ``max_actions`` actions. All its randomness
+    comes from :func:`decision_rng`, so the same view always gives the same
+    action and a game replays from its record on any Python.
 
     For the page, which must not block the browser for long: ``start(view)``
     returns a :class:`Search`; call ``search.step(n)`` with a small ``n``
@@ -1007,22 +1011,28 @@ def make_level_bot(level: str) -> Bot:
 __all__ = [
     "BOT_NAMES",
     "LEVEL_BOTS",
+    "RANK_CARDS",
+    "SUIT_CARDS",
     "BasicBot",
     "Bot",
+    "Check",
     "CpuBot",
     "CpuParams",
     "DificilBot",
     "DificilParams",
+    "Evidence",
     "FacilBot",
     "FacilParams",
     "RandomBot",
     "Reading",
     "Search",
     "candidates",
+    "cpu_move",
     "decision_rng",
     "make_bot",
     "make_level_bot",
     "playout",
+    "read_evidence",
     "read_history",
     "sample_world",
 ]

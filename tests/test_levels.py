@@ -20,6 +20,7 @@ from engine.bots import (
     DificilParams,
     FacilBot,
     candidates,
+    cpu_move,
     make_bot,
     make_level_bot,
     playout,
@@ -168,6 +169,24 @@ def test_sampled_worlds_explain_the_others_plays() -> None:
     assert not any(evidence.misfits(hands) for hands in weighed)
     # A hand that would have played a club instead fails the check.
     assert evidence.misfits([[], cards("2C 3C 4C JD")]) == 1
+
+
+@budget(60)
+@given(positions)
+def test_the_search_reads_plays_with_the_cpus_own_rules(game: Game) -> None:
+    if game.phase != PLAYING:
+        return
+    view = game.view(game.turn)
+    action = CpuBot().choose(view)
+    threat = min(n for s, n in enumerate(view.hand_counts) if s != view.seat)
+    lack = read_history(view).short[(view.seat + 1) % view.players]
+    move = cpu_move(list(view.hand), RANK_OF[view.top], view.active_suit, threat, lack)
+    if action.card is None:
+        assert move is None
+    elif RANK_OF[action.card] == EIGHT:
+        assert move == (-1, -1 if action.suit is None else int(action.suit))
+    else:
+        assert move == (action.card, -1)
 
 
 @budget(20)
