@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
-from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF, Card
+from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF
 from .codes import shuffled, stream
 from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS
 from .view import SeatView
@@ -188,38 +188,50 @@ class CpuBot:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        p = self.params
-        hand = view.hand
         me = view.seat
         threat = min(view.hand_counts[s] for s in range(view.players) if s != me)
-        plays = [c for c in view.legal_cards() if RANK_OF[c] != EIGHT]
-        eights = [c for c in hand if RANK_OF[c] == EIGHT]
-        if not plays and not (eights and (p.eight_over_draw or not view.can_draw)):
+        lack_row = read_history(view).short[(me + 1) % view.players]
+        top_rank = RANK_OF[view.top]
+        move = _cpu_card(
+            view.hand, top_rank, view.active_suit, threat, lack_row, p=self.params, can_draw=view.can_draw
+        )
+        if move is None:
             return DRAW if view.can_draw else PASS
-        lack = self._lack(view, read_history(view))
-        if threat <= p.danger:
-            card = max(plays + eights, key=lambda c: (POINTS[c], -c))
-            if RANK_OF[card] == EIGHT:
-                return self._eight(view, card, lack, threat)
-            return PLAY[card]
-        if plays:
-            return PLAY[self._best_play(hand, plays, lack)]
-        return self._eight(view, eights[0], lack, threat)
+        card, suit = move
+        return PLAY[card] if suit < 0 else PLAY8[card][suit]
 
-    def _lack(self, view: SeatView, reading: Reading) -> list[float]:
-        """For each suit, how sure we are that the next player has none of it (0..1)."""
-        out = [0.0, 0.0, 0.0, 0.0]
-        nxt = (view.seat + 1) % view.players
-        row = reading.short[nxt]
-        decay = self.params.decay
-        for suit in range(4):
-            drawn = row[suit]
-            if drawn is not None:
-                out[suit] = decay ** max(drawn - 1, 0)
-        return out
 
-    def _best_play(self, hand: tuple[Card, ...], plays: list[Card], lack: list[float]) -> Card:
-        p = self.params
+def _cpu_card(
+    hand: Sequence[int],
+    top_rank: int,
+    active: int,
+    threat: int,
+    lack_row: Sequence[int | None],
+    *,
+    p: CpuParams,
+    can_draw: bool = True,
+) -> tuple[int, int] | None:
+    """The cpu's rules on bare values: ``(card, suit)``, or ``None`` to draw or pass.
+
+    ``suit`` is -1 unless the card is an 8 that names one (not as the last card).
+
+    ``threat`` is the smallest hand among the other seats and ``lack_row`` the
+    next seat's row of :attr:`Reading.short`.
+    """
+    plays: list[int] = []
+    eights: list[int] = []
+    for c in hand:
+        if RANK_OF[c] == EIGHT:
+            eights.append(c)
+        elif RANK_OF[c] == top_rank or SUIT_OF[c] == active:
+            plays.append(c)
+    if not plays and not (eights and (p.eight_over_draw or not can_draw)):
+        return None
+    # How sure the cpu is that the next player has none of each suit (0..1).
+    lack = [0.0 if k is None else p.decay ** max(k - 1, 0) for k in lack_row]
+    if threat <= p.danger:
+        card = max(plays + eights, key=lambda c: (POINTS[c], -c))
+    elif plays:
         suit_count = [0, 0, 0, 0]
         rank_count = [0] * 14
         for c in hand:
@@ -227,7 +239,7 @@ class CpuBot:
                 suit_count[SUIT_OF[c]] += 1
                 rank_count[RANK_OF[c]] += 1
 
-        def score(c: Card) -> tuple[float, int]:
+        def score(c: int) -> tuple[float, int]:
             suit = SUIT_OF[c]
             value = (
                 p.w_suit * (suit_count[suit] - 1)
@@ -237,21 +249,19 @@ class CpuBot:
             )
             return (value, -c)
 
-        return max(plays, key=score)
-
-    def _eight(self, view: SeatView, card: Card, lack: list[float], threat: int) -> Action:
-        if len(view.hand) == 1:
-            return PLAY[card]
-        p = self.params
-        weight = p.w_avoid_danger if threat <= p.danger else p.w_avoid
-        count = [weight * lack[suit] for suit in range(4)]
-        points = [0, 0, 0, 0]
-        for c in view.hand:
-            if c != card and RANK_OF[c] != EIGHT:
-                count[SUIT_OF[c]] += 1
-                points[SUIT_OF[c]] += POINTS[c]
-        suit = max(range(4), key=lambda s: (count[s], points[s], -s))
-        return PLAY8[card][suit]
+        card = max(plays, key=score)
+    else:
+        card = eights[0]
+    if RANK_OF[card] != EIGHT or len(hand) == 1:
+        return (card, -1)
+    weight = p.w_avoid_danger if threat <= p.danger else p.w_avoid
+    count = [weight * lack[suit] for suit in range(4)]
+    points = [0, 0, 0, 0]
+    for c in hand:
+        if c != card and RANK_OF[c] != EIGHT:
+            count[SUIT_OF[c]] += 1
+            points[SUIT_OF[c]] += POINTS[c]
+    return (card, max(range(4), key=lambda s: (count[s], points[s], -s)))
 
 
 # -- the easy level ---------------------------------------------------------------
@@ -529,6 +539,9 @@ RANK_CARDS: tuple[int, ...] = tuple(
 )
 
 
+_CPU = CpuParams()
+
+
 def cpu_move(
     hand: list[int], top_rank: int, active: int, threat: int, lack_row: Sequence[int | None]
 ) -> tuple[int, int] | None:
@@ -538,43 +551,10 @@ def cpu_move(
     next seat's row of :attr:`Reading.short`. An 8 comes back as ``(-1,
     suit)``: every 8 is alike, and ``suit`` is -1 when it is the last card.
     """
-    plays: list[int] = []
-    eights: list[int] = []
-    for c in hand:
-        if RANK_OF[c] == EIGHT:
-            eights.append(c)
-        elif RANK_OF[c] == top_rank or SUIT_OF[c] == active:
-            plays.append(c)
-    if not plays and not eights:
-        return None
-    if threat <= 1:
-        card = max(plays + eights, key=lambda c: (POINTS[c], -c))
-    elif len(plays) == 1:
-        card = plays[0]
-    elif plays:
-        suit_count = [0, 0, 0, 0]
-        for c in hand:
-            if RANK_OF[c] != EIGHT:
-                suit_count[SUIT_OF[c]] += 1
-
-        def score(c: int) -> tuple[float, int]:
-            suit = SUIT_OF[c]
-            return ((suit_count[suit] - 1) + 0.2 * POINTS[c] + _lack_of(lack_row[suit]), -c)
-
-        card = max(plays, key=score)
-    else:
-        card = eights[0]
-    if RANK_OF[card] != EIGHT:
-        return (card, -1)
-    if len(hand) == 1:
-        return (-1, -1)
-    count = [_lack_of(k) for k in lack_row]
-    points = [0, 0, 0, 0]
-    for c in hand:
-        if c != card and RANK_OF[c] != EIGHT:
-            count[SUIT_OF[c]] += 1
-            points[SUIT_OF[c]] += POINTS[c]
-    return (-1, max(range(4), key=lambda s: (count[s], points[s], -s)))
+    move = _cpu_card(hand, top_rank, active, threat, lack_row, p=_CPU)
+    if move is None or RANK_OF[move[0]] != EIGHT:
+        return move
+    return (-1, move[1])
 
 
 @dataclass(frozen=True)
