@@ -337,6 +337,18 @@ def _lack_of(k: int | None) -> float:
     return _LACK[k] if k < 64 else 0.5 ** (k - 1)
 
 
+# For the playout: the non-8 cards that follow each top card and active suit
+# (``_FITS[top * 4 + active][card]``), which cards are 8s, and each card's
+# suit with the 8s apart (index 4).
+_IS_EIGHT: tuple[bool, ...] = tuple(RANK_OF[c] == EIGHT for c in range(52))
+_FITS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(not _IS_EIGHT[c] and (RANK_OF[c] == RANK_OF[top] or SUIT_OF[c] == active) for c in range(52))
+    for top in range(52)
+    for active in range(4)
+)
+_BUCKET: tuple[int, ...] = tuple(4 if _IS_EIGHT[c] else SUIT_OF[c] for c in range(52))
+
+
 def playout(
     hands: list[list[int]],
     stock: list[int],
@@ -365,9 +377,12 @@ def playout(
     rules do with the code's generator.
     """
     players = len(hands)
-    rank_of = RANK_OF
     suit_of = SUIT_OF
     points_of = POINTS
+    lack_of = _LACK
+    fits = _FITS
+    is_eight = _IS_EIGHT
+    bucket = _BUCKET
     move = first
     for actions in range(1, MAX_ACTIONS_PER_HAND + 1):
         hand = hands[turn]
@@ -375,55 +390,57 @@ def playout(
             card, suit = move
             move = None
         else:
-            top_rank = rank_of[pile[-1]]
+            fit = fits[pile[-1] * 4 + active]
             plays: list[int] = []
             eight = -1  # the first 8 in hand order
             for c in hand:
-                rank = rank_of[c]
-                if rank == EIGHT:
-                    if eight < 0:
-                        eight = c
-                elif rank == top_rank or suit_of[c] == active:
+                if fit[c]:
                     plays.append(c)
+                elif eight < 0 and is_eight[c]:
+                    eight = c
             suit = -1
-            if not plays and eight < 0:
-                card = DRAW_MOVE if draws < MAX_DRAWS and (stock or len(pile) > 1) else PASS_MOVE
-            else:
+            if plays or eight >= 0:
                 if players == 2:
                     threat = len(hands[1 - turn])
                 else:
-                    threat = min(len(hands[(turn + 1) % 3]), len(hands[(turn + 2) % 3]))
+                    a = len(hands[(turn + 1) % 3])
+                    b = len(hands[(turn + 2) % 3])
+                    threat = a if a < b else b
                 lack_row = short[(turn + 1) % players]
                 if threat <= 1:
                     if eight >= 0:  # an 8 is worth 50, the most; ties go to the lowest number
-                        card = min(c for c in hand if rank_of[c] == EIGHT)
+                        card = min(c for c in hand if is_eight[c])
                     else:
                         card = max(plays, key=lambda c: (points_of[c], -c))
                 elif len(plays) == 1:
                     card = plays[0]
                 elif plays:
-                    suit_count = [0, 0, 0, 0]
+                    suit_count = [0, 0, 0, 0, 0]  # by suit, and the 8s last
                     for c in hand:
-                        if rank_of[c] != EIGHT:
-                            suit_count[suit_of[c]] += 1
+                        suit_count[bucket[c]] += 1
                     card = -1
-                    best = (-1e9, 0)
-                    for c in plays:
+                    best = -1e9
+                    for c in plays:  # the best key (value, -card)
                         s = suit_of[c]
-                        key = ((suit_count[s] - 1) + 0.2 * points_of[c] + _lack_of(lack_row[s]), -c)
-                        if key > best:
-                            best = key
+                        k = lack_row[s]
+                        value = (suit_count[s] - 1) + 0.2 * points_of[c]
+                        if k is not None:
+                            value += lack_of[k] if k < 64 else 0.5 ** (k - 1)
+                        if value > best or (value == best and c < card):
+                            best = value
                             card = c
                 else:
                     card = eight
-                if rank_of[card] == EIGHT and len(hand) > 1:
-                    count = [_lack_of(k) for k in lack_row]
+                if is_eight[card] and len(hand) > 1:
+                    count = [0.0 if k is None else _lack_of(k) for k in lack_row]
                     points = [0, 0, 0, 0]
                     for c in hand:
-                        if c != card and rank_of[c] != EIGHT:
+                        if c != card and not is_eight[c]:
                             count[suit_of[c]] += 1
                             points[suit_of[c]] += points_of[c]
                     suit = max(range(4), key=lambda s: (count[s], points[s], -s))
+            else:
+                card = DRAW_MOVE if draws < MAX_DRAWS and (stock or len(pile) > 1) else PASS_MOVE
         row = short[turn]
         if card == DRAW_MOVE:
             if not stock:
@@ -435,10 +452,7 @@ def playout(
             draws += 1
             if known:
                 row[active] = 0
-                for s in range(4):
-                    k = row[s]
-                    if k is not None:
-                        row[s] = k + 1
+                row[:] = [None if k is None else k + 1 for k in row]
             continue
         if card == PASS_MOVE:
             if known:
@@ -716,79 +730,86 @@ def sample_world(
 
     The unseen cards are the 52 minus its own hand and the face-up pile.
     After a reshuffle the stock is dealt first, from the old discards only
-    (:attr:`Evidence.stock`); then each other seat gets as many as it holds
-    and, card by card, no more of a set than :attr:`Evidence.limits` allow;
-    the rest, in random order, is the stock. When the limits cannot be met (a person may draw while holding a
-    card that fits) the seat is filled with whatever is left. Up to ``tries``
-    deals are made and the first that passes every :attr:`Evidence.checks`
-    is kept (else the one that fails fewest): a rejection sampler, so the
-    worlds come in proportion to how likely they are given what was seen.
+    (:attr:`Evidence.stock`). Then each other seat, the most limited first,
+    gets as many as it holds and, card by card, no more of a set than
+    :attr:`Evidence.limits` allow; when the limits cannot be met (a person
+    may draw while holding a card that fits) the seat is filled with
+    whatever is left. A seat with :attr:`Evidence.checks` is dealt up to
+    ``tries`` times from what is left, and the first hand that passes all of
+    them is kept (else the one that fails fewest): a rejection sampler, seat
+    by seat, so each hand comes in proportion to how well it explains that
+    seat's plays. The rest, in random order, is the stock.
     """
     me = view.seat
     seen = set(view.hand)
     seen.update(view.pile)
-    unseen = [c for c in range(52) if c not in seen]
+    pool = shuffled([c for c in range(52) if c not in seen], rng)
     limits = evidence.limits
     others = [s for s in range(view.players) if s != me]
-    # The most constrained seat chooses first.
     others.sort(key=lambda s: (-len(limits[s]), s))
-    best: tuple[int, list[list[int]], list[int]] | None = None
-    for _ in range(max(tries, 1)):
-        pool = shuffled(unseen, rng)
-        hands: list[list[int]] = [[] for _ in range(view.players)]
-        hands[me] = list(view.hand)
-        stock: list[int] = []
-        if evidence.stock is not None:  # since a reshuffle the stock holds only old discards
-            only = evidence.stock
-            left: list[int] = []
-            for c in pool:
-                if len(stock) < view.stock_count and (only >> c) & 1:
-                    stock.append(c)
-                else:
-                    left.append(c)
-            pool = left
-        for s in others:
-            need = view.hand_counts[s]
-            mine = limits[s]
-            if not mine:
-                hands[s] = pool[:need]
-                pool = pool[need:]
-                continue
-            room = [most for _cards, most in mine]
-            blocked = 0  # the cards of every limit already reached
-            for cards, most in mine:
-                if most <= 0:
+    hands: list[list[int]] = [[] for _ in range(view.players)]
+    hands[me] = list(view.hand)
+    stock: list[int] = []
+    if evidence.stock is not None:  # since a reshuffle the stock holds only old discards
+        only = evidence.stock
+        left: list[int] = []
+        for c in pool:
+            if len(stock) < view.stock_count and (only >> c) & 1:
+                stock.append(c)
+            else:
+                left.append(c)
+        pool = left
+    for s in others:
+        need = view.hand_counts[s]
+        checks = [check for check in evidence.checks if check.seat == s]
+        best: tuple[int, list[int], list[int]] | None = None
+        for attempt in range(max(tries, 1) if checks else 1):
+            if attempt:
+                pool = shuffled(pool, rng)
+            taken, rest = _deal_within(pool, need, limits[s])
+            misfits = sum(1 for check in checks if not check.holds(taken))
+            if best is None or misfits < best[0]:
+                best = (misfits, taken, rest)
+            if misfits == 0:
+                break
+        assert best is not None
+        hands[s], pool = best[1], best[2]
+    stock.extend(pool)
+    return hands, stock
+
+
+def _deal_within(
+    pool: list[int], need: int, limits: tuple[tuple[int, int], ...]
+) -> tuple[list[int], list[int]]:
+    """The first ``need`` cards of ``pool`` within ``limits`` (topped up when they cannot be), the rest."""
+    if not limits:
+        return pool[:need], pool[need:]
+    room = [most for _cards, most in limits]
+    blocked = 0  # the cards of every limit already reached
+    for cards, most in limits:
+        if most <= 0:
+            blocked |= cards
+    taken: list[int] = []
+    rest: list[int] = []
+    for i, c in enumerate(pool):
+        bit = 1 << c
+        if blocked & bit:
+            rest.append(c)
+            continue
+        taken.append(c)
+        for g, (cards, _most) in enumerate(limits):
+            if cards & bit:
+                room[g] -= 1
+                if room[g] <= 0:
                     blocked |= cards
-            taken: list[int] = []
-            rest: list[int] = []
-            for i, c in enumerate(pool):
-                bit = 1 << c
-                if blocked & bit:
-                    rest.append(c)
-                    continue
-                taken.append(c)
-                for g, (cards, _most) in enumerate(mine):
-                    if cards & bit:
-                        room[g] -= 1
-                        if room[g] <= 0:
-                            blocked |= cards
-                if len(taken) == need:
-                    rest.extend(pool[i + 1 :])
-                    break
-            if len(taken) < need:
-                short_by = need - len(taken)
-                taken.extend(rest[:short_by])
-                rest = rest[short_by:]
-            hands[s] = taken
-            pool = rest
-        stock.extend(pool)
-        misfits = evidence.misfits(hands) if evidence.checks else 0
-        if best is None or misfits < best[0]:
-            best = (misfits, hands, stock)
-        if misfits == 0:
+        if len(taken) == need:
+            rest.extend(pool[i + 1 :])
             break
-    assert best is not None
-    return best[1], best[2]
+    if len(taken) < need:
+        short_by = need - len(taken)
+        taken.extend(rest[:short_by])
+        rest = rest[short_by:]
+    return taken, rest
 
 
 class Search:

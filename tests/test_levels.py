@@ -171,6 +171,23 @@ def test_sampled_worlds_explain_the_others_plays() -> None:
     assert evidence.misfits([[], cards("2C 3C 4C JD")]) == 1
 
 
+def test_each_seat_is_dealt_again_until_its_own_plays_fit() -> None:
+    # Both others showed their hands: seat 1 kept its spades (7S, not a club), seat 2 its diamonds.
+    # A world is dealt seat by seat, so a hand that explains seat 1's play is kept while seat 2's is
+    # dealt again: four tries a seat are enough here, where four tries of the whole deal were not.
+    game = position(["7C KC 4D 9H", "7S 5S 9S JD 2C", "7D 5D QD 3S 4H"], pile="7H")
+    for word in ("7C", "7S", "7D"):
+        game.apply(Action.parse(word))
+    view = game.view(0)
+    evidence = read_evidence(view)
+    assert sorted(check.seat for check in evidence.checks) == [1, 2]
+    assert evidence.misfits([list(h) for h in game.hands]) == 0
+    plain = [sample_world(view, evidence, random.Random(seed))[0] for seed in range(200)]
+    weighed = [sample_world(view, evidence, random.Random(seed), tries=4)[0] for seed in range(200)]
+    assert sum(1 for hands in plain if evidence.misfits(hands)) > 50
+    assert not any(evidence.misfits(hands) for hands in weighed)
+
+
 @budget(60)
 @given(positions)
 def test_the_search_reads_plays_with_the_cpus_own_rules(game: Game) -> None:

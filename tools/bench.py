@@ -464,30 +464,45 @@ LONGEST_CPU_TASK: list[float] = []
 
 
 def run_levels(site: Path, runs: int) -> dict[str, Any]:
-    """Each CPU level in the page: decision ms (p50, p95, max) and the longest task during CPU turns."""
+    """Each CPU level in the page, at 2 and 3 players: decision ms (p50, p95, max) and the longest task.
+
+    The figures for a level over both table sizes are under its name; ``NAME_2p``
+    and ``NAME_3p`` hold each size on its own.
+    """
     chromium = find_chromium()
     out: dict[str, Any] = {}
     with serve(site, Traffic()) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         try:
             for level in ("facil", "normal", "dificil"):
-                decisions: list[float] = []
-                LONGEST_CPU_TASK.clear()
-                for i in range(runs):
-                    code = GameCode.random(2, random.Random(100 + i)).pretty()
-                    _actions, cpu = measure_actions(browser, url, code, level)
-                    decisions += cpu
-                out[level] = {
-                    "decisions": len(decisions),
-                    "decision_ms_p50": round(percentile(decisions, 50), 2),
-                    "decision_ms_p95": round(percentile(decisions, 95), 2),
-                    "decision_ms_max": round(max(decisions), 2) if decisions else None,
-                    "longest_task_during_cpu_turns_ms": round(max(LONGEST_CPU_TASK), 1),
-                }
+                every: list[float] = []
+                longest: list[float] = []
+                for players in (2, 3):
+                    decisions: list[float] = []
+                    LONGEST_CPU_TASK.clear()
+                    for i in range(runs):
+                        code = GameCode.random(players, random.Random(100 + i)).pretty()
+                        _actions, cpu = measure_actions(browser, url, code, level)
+                        decisions += cpu
+                    out[f"{level}_{players}p"] = _level_figures(decisions, LONGEST_CPU_TASK)
+                    log(f"level {level}, {players} players: {out[f'{level}_{players}p']}")
+                    every += decisions
+                    longest += LONGEST_CPU_TASK
+                out[level] = _level_figures(every, longest)
                 log(f"level {level}: {out[level]}")
         finally:
             browser.close()
     return {"levels": out}
+
+
+def _level_figures(decisions: list[float], longest: list[float]) -> dict[str, Any]:
+    return {
+        "decisions": len(decisions),
+        "decision_ms_p50": round(percentile(decisions, 50), 2),
+        "decision_ms_p95": round(percentile(decisions, 95), 2),
+        "decision_ms_max": round(max(decisions), 2) if decisions else None,
+        "longest_task_during_cpu_turns_ms": round(max(longest), 1) if longest else None,
+    }
 
 
 def whole_game_save() -> str:
