@@ -14,6 +14,7 @@ from support import cards, position, texts, walk
 from engine.actions import Action
 from engine.bots import (
     BOT_NAMES,
+    DIFICIL_PARAMS,
     LEVEL_BOTS,
     CpuBot,
     DificilBot,
@@ -290,6 +291,17 @@ def test_dificil_skips_the_search_when_the_move_is_forced_or_alike() -> None:
     one = position(["3H 4C 5C", "2S 5D 6D"], pile="7H")
     assert texts(one.view(0).legal) == ["3H", "draw"] and texts(candidates(one.view(0))) == ["3H"]
     assert DificilBot().start(one.view(0)).playouts == 0
+
+
+def test_dificil_searches_with_the_settings_measured_for_its_table_size() -> None:
+    two = position(["3H 4H 9C", "2S 5D 6D"], pile="7H")
+    three = position(["3H 4H 9C", "2S 5D 6D", "2D 5S 6C"], pile="7H")
+    assert DificilBot().start(two.view(0)).params == DIFICIL_PARAMS[2]
+    assert DificilBot().start(three.view(0)).params == DIFICIL_PARAMS[3]
+    assert DIFICIL_PARAMS[2].playouts < DIFICIL_PARAMS[3].playouts
+    # Settings given by hand win over the table's.
+    mine = DificilParams(playouts=60, min_worlds=3)
+    assert DificilBot(mine).start(two.view(0)).params == mine
 
 
 def test_dificil_goes_out_with_a_last_card() -> None:
