@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Protocol
 
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
@@ -783,7 +784,13 @@ def sample_world(
             if attempt:
                 pool = shuffled(pool, rng)
             taken, rest = _deal_within(pool, need, limits[s])
-            misfits = sum(1 for check in checks if not check.holds(taken))
+            misfits = 0
+            most = len(checks) if best is None else best[0]  # no need to count past the best so far
+            for check in checks:
+                if not check.holds(taken):
+                    misfits += 1
+                    if misfits >= most:
+                        break
             if best is None or misfits < best[0]:
                 best = (misfits, taken, rest)
             if misfits == 0:
@@ -800,24 +807,19 @@ def _deal_within(
     """The first ``need`` cards of ``pool`` within ``limits`` (topped up when they cannot be), the rest."""
     if not limits:
         return pool[:need], pool[need:]
+    groups, blocked = _limit_groups(limits)  # blocked: the cards of every limit already reached
     room = [most for _cards, most in limits]
-    blocked = 0  # the cards of every limit already reached
-    for cards, most in limits:
-        if most <= 0:
-            blocked |= cards
     taken: list[int] = []
     rest: list[int] = []
     for i, c in enumerate(pool):
-        bit = 1 << c
-        if blocked & bit:
+        if (blocked >> c) & 1:
             rest.append(c)
             continue
         taken.append(c)
-        for g, (cards, _most) in enumerate(limits):
-            if cards & bit:
-                room[g] -= 1
-                if room[g] <= 0:
-                    blocked |= cards
+        for g in groups[c]:
+            room[g] -= 1
+            if room[g] <= 0:
+                blocked |= limits[g][0]
         if len(taken) == need:
             rest.extend(pool[i + 1 :])
             break
@@ -826,6 +828,17 @@ def _deal_within(
         taken.extend(rest[:short_by])
         rest = rest[short_by:]
     return taken, rest
+
+
+@lru_cache(maxsize=256)
+def _limit_groups(limits: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """For each card, the limits it counts against; and the cards of the limits already reached."""
+    groups = tuple(tuple(g for g, (cards, _most) in enumerate(limits) if (cards >> c) & 1) for c in range(52))
+    blocked = 0
+    for cards, most in limits:
+        if most <= 0:
+            blocked |= cards
+    return groups, blocked
 
 
 class Search:
