@@ -432,7 +432,7 @@ def playout(
                         s = suit_of[c]
                         k = lack_row[s]
                         value = (suit_count[s] - 1) + 0.2 * points_of[c]
-                        if k is not None:
+                        if k is not None:  # _lack_of(k), written out: this loop is the hottest
                             value += lack_of[k] if k < 64 else 0.5 ** (k - 1)
                         if value > best or (value == best and c < card):
                             best = value
@@ -440,7 +440,7 @@ def playout(
                 else:
                     card = eight
                 if is_eight[card] and len(hand) > 1:
-                    count = [0.0 if k is None else _lack_of(k) for k in lack_row]
+                    count = [_lack_of(k) for k in lack_row]
                     points = [0, 0, 0, 0]
                     for c in hand:
                         if c != card and not is_eight[c]:
@@ -460,7 +460,10 @@ def playout(
             draws += 1
             if known:
                 row[active] = 0
-                row[:] = [None if k is None else k + 1 for k in row]
+                for s in range(4):
+                    k = row[s]
+                    if k is not None:
+                        row[s] = k + 1
             continue
         if card == PASS_MOVE:
             if known:
@@ -646,7 +649,17 @@ class Evidence:
 
     def misfits(self, hands: list[list[int]]) -> int:
         """How many checks ``hands`` fail."""
-        return sum(1 for check in self.checks if not check.holds(hands[check.seat]))
+        return sum(self.fails(seat, hand) for seat, hand in enumerate(hands))
+
+    def fails(self, seat: int, hand: list[int], most: int | None = None) -> int:
+        """How many of ``seat``'s checks ``hand`` fails, counting no further than ``most``."""
+        count = 0
+        for check in self.checks:
+            if check.seat == seat and not check.holds(hand):
+                count += 1
+                if count == most:
+                    break
+        return count
 
 
 def _lacks(limits: list[list[int]], cards: int) -> None:
@@ -778,19 +791,14 @@ def sample_world(
         pool = left
     for s in others:
         need = view.hand_counts[s]
-        checks = [check for check in evidence.checks if check.seat == s]
+        checked = any(check.seat == s for check in evidence.checks)
         best: tuple[int, list[int], list[int]] | None = None
-        for attempt in range(max(tries, 1) if checks else 1):
+        for attempt in range(max(tries, 1) if checked else 1):
             if attempt:
                 pool = shuffled(pool, rng)
             taken, rest = _deal_within(pool, need, limits[s])
-            misfits = 0
-            most = len(checks) if best is None else best[0]  # no need to count past the best so far
-            for check in checks:
-                if not check.holds(taken):
-                    misfits += 1
-                    if misfits >= most:
-                        break
+            # No need to count past the best so far: a deal that fails as many is not kept.
+            misfits = evidence.fails(s, taken, None if best is None else best[0])
             if best is None or misfits < best[0]:
                 best = (misfits, taken, rest)
             if misfits == 0:
