@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -47,7 +48,7 @@ from typing import Protocol
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF
 from .codes import shuffled, stream
-from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS
+from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS, TARGET
 from .view import SeatView
 
 BOT_NAMES = ("random", "basic", "facil", "cpu", "dificil")
@@ -502,9 +503,12 @@ class DificilParams:
     playouts: int = 400
     # At least this many sampled worlds, however many candidates there are.
     min_worlds: int = 12
-    # Value of a playout for the searching seat: the others' penalties minus
-    # (players - 1) x its own, plus ``win_bonus`` when it goes out.
-    win_bonus: int = 0
+    # Value of a playout for the searching seat. 0: the hand alone, the others'
+    # penalties minus (players - 1) x its own. Otherwise the game: with the
+    # totals after the hand, ``game_scale`` x (players - 1) for a won game and
+    # minus that for a lost one, and while it goes on, the sum over the others
+    # of their lead on it, saturating at ``game_scale`` (:func:`game_value`).
+    game_scale: int = 0
     # Trust in the cpu's own choice: another move must beat it by this many
     # points a world on average (sampling noise otherwise swaps a good move
     # for a lucky one).
@@ -515,15 +519,42 @@ class DificilParams:
     # Deals tried per sampled world to find one where the others' past plays
     # are what the cpu's rules would have chosen (see :class:`Evidence`).
     tries: int = 8
+    # Actions charged to ``max_actions`` for each hand the sampler deals (and
+    # checks): with many checks to pass, dealing costs as much as playing out.
+    deal_cost: int = 0
 
 
 # The measured settings for each table size (see the README). Two players: 300
 # playouts and a 15,000-action budget win as often as 400 and 20,000 did, and keep
-# the page within its time budget. Three players: fewer playouts measured weaker.
+# the page within its time budget. Three players: fewer playouts measured weaker;
+# a playout is valued by the game rather than the hand, and dealing is charged
+# to the budget, because its slowest decisions are the ones whose worlds are hard to deal.
 DIFICIL_PARAMS: dict[int, DificilParams] = {
     2: DificilParams(playouts=300, max_actions=15_000),
-    3: DificilParams(),
+    3: DificilParams(game_scale=40, deal_cost=8),
 }
+
+
+def game_value(after: Sequence[int], me: int, scale: int) -> int:
+    """A playout's worth to seat ``me`` for the game, from the totals ``after`` its hand.
+
+    When a total reaches 100 the game is over: ``scale`` x (players - 1) if
+    ``me`` has the lowest total (shared or not, the rules make it a winner),
+    minus that otherwise. Else the sum of the others' leads on it, each
+    saturating at ``scale`` (:func:`_lead`): ten points matter more in a close
+    game than in one already far ahead or behind.
+    """
+    mine = after[me]
+    if max(after) >= TARGET:
+        won = mine == min(after)
+        return scale * (len(after) - 1) * (1 if won else -1)
+    return sum(_lead(t - mine, scale) for seat, t in enumerate(after) if seat != me)
+
+
+@lru_cache(maxsize=4096)
+def _lead(gap: int, scale: int) -> int:
+    """``scale`` x tanh(gap / scale) in whole points (integers: the same sums on every runtime)."""
+    return round(scale * math.tanh(gap / scale))
 
 
 def candidates(view: SeatView) -> list[Action]:
@@ -755,7 +786,7 @@ def read_evidence(view: SeatView) -> Evidence:
 
 def sample_world(
     view: SeatView, evidence: Evidence, rng: random.Random, tries: int = 1
-) -> tuple[list[list[int]], list[int]]:
+) -> tuple[list[list[int]], list[int], int]:
     """Deal the cards this seat cannot see into the other hands and the stock, at random.
 
     The unseen cards are the 52 minus its own hand and the face-up pile.
@@ -769,6 +800,8 @@ def sample_world(
     them is kept (else the one that fails fewest): a rejection sampler, seat
     by seat, so each hand comes in proportion to how well it explains that
     seat's plays. The rest, in random order, is the stock.
+
+    Returns the hands, the stock and how many hands were dealt (the work done).
     """
     me = view.seat
     seen = set(view.hand)
@@ -789,6 +822,7 @@ def sample_world(
             else:
                 left.append(c)
         pool = left
+    dealt = 0
     for s in others:
         need = view.hand_counts[s]
         checked = any(check.seat == s for check in evidence.checks)
@@ -797,6 +831,7 @@ def sample_world(
             if attempt:
                 pool = shuffled(pool, rng)
             taken, rest = _deal_within(pool, need, limits[s])
+            dealt += 1
             # No need to count past the best so far: a deal that fails as many is not kept.
             misfits = evidence.fails(s, taken, None if best is None else best[0])
             if best is None or misfits < best[0]:
@@ -806,7 +841,7 @@ def sample_world(
         assert best is not None
         hands[s], pool = best[1], best[2]
     stock.extend(pool)
-    return hands, stock
+    return hands, stock, dealt
 
 
 def _deal_within(
@@ -911,11 +946,13 @@ class Search:
         me = view.seat
         players = view.players
         known = any(m.action.card is not None for m in view.history)
+        scale = self.params.game_scale
         budget = max_playouts
         while budget > 0 and self.done < self.playouts:
             j = self.done % k
             if j == 0:
-                hands, stock = sample_world(view, self._evidence, self.rng, self.params.tries)
+                hands, stock, dealt = sample_world(view, self._evidence, self.rng, self.params.tries)
+                self.actions += self.params.deal_cost * dealt
                 # An int seed: Random(float) seeds differently from one Python version to another.
                 self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
             world = self._world
@@ -937,9 +974,10 @@ class Search:
                 first=first,
             )
             penalties = [0 if s == winner else sum(POINTS[c] for c in copy[s]) for s in range(players)]
-            value = sum(penalties) - players * penalties[me]
-            if winner == me:
-                value += self.params.win_bonus
+            if scale:
+                value = game_value([t + p for t, p in zip(view.totals, penalties, strict=True)], me, scale)
+            else:
+                value = sum(penalties) - players * penalties[me]
             self.totals[j] += value
             self.actions += actions
             self.done += 1
@@ -983,9 +1021,11 @@ class DificilBot:
     stock), never the real hidden cards; then it plays each candidate move
     in each world and lets the cpu's rules play every seat to the end of the
     hand, and keeps the move with the best total value (the others'
-    penalties minus its own), unless the cpu's own choice comes within
-    ``margin`` points a world of it. It stops early, between worlds, once
-    its playouts have taken ``max_actions`` actions. All its randomness
+    penalties minus its own; at three players, what the hand's end means
+    for the game, :func:`game_value`), unless the cpu's own choice comes
+    within ``margin`` points a world of it. It stops early, between worlds,
+    once its playouts (and, at ``deal_cost`` each, the hands its sampler
+    dealt) have taken ``max_actions`` actions. All its randomness
     comes from :func:`decision_rng`, so the same view always gives the same
     action and a game replays from its record on any Python.
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -22,6 +24,7 @@ from engine.bots import (
     FacilBot,
     candidates,
     cpu_move,
+    game_value,
     make_bot,
     make_level_bot,
     playout,
@@ -115,15 +118,17 @@ def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
         return
     view = game.view(game.turn)
     evidence = read_evidence(view)
-    hands, stock = sample_world(view, evidence, random.Random(seed), tries=4)
+    hands, stock, tried = sample_world(view, evidence, random.Random(seed), tries=4)
     assert hands[view.seat] == list(view.hand)
     assert [len(h) for h in hands] == list(view.hand_counts) and len(stock) == view.stock_count
+    assert tried >= view.players - 1
     dealt = [c for h in hands for c in h] + stock + list(view.pile)
     assert sorted(dealt) == list(range(52))
     # The real hidden cards never enter: the same seed gives the same world after a re-deal.
     other = redeal_hidden(game, view.seat, random.Random(seed))
     assert read_evidence(other.view(view.seat)) == evidence
-    assert sample_world(other.view(view.seat), evidence, random.Random(seed), tries=4) == (hands, stock)
+    again = sample_world(other.view(view.seat), evidence, random.Random(seed), tries=4)
+    assert again == (hands, stock, tried)
 
 
 def test_sampled_worlds_respect_what_a_draw_showed_a_seat_lacks() -> None:
@@ -137,7 +142,7 @@ def test_sampled_worlds_respect_what_a_draw_showed_a_seat_lacks() -> None:
     evidence = read_evidence(view)
     rng = random.Random(3)
     for _ in range(200):
-        hands, _stock = sample_world(view, evidence, rng)
+        hands, _stock, _dealt = sample_world(view, evidence, rng)
         # The 3S it played was the card it drew: it holds no heart, 3 or 8 now.
         assert not [c for c in hands[1] if SUIT_OF[c] == 1 or RANK_OF[c] in (3, EIGHT)], texts(hands[1])
 
@@ -151,7 +156,7 @@ def test_an_eight_spent_early_shows_the_seat_could_not_follow() -> None:
     evidence = read_evidence(view)
     rng = random.Random(5)
     for _ in range(200):
-        hands, _stock = sample_world(view, evidence, rng)
+        hands, _stock, _dealt = sample_world(view, evidence, rng)
         follow = [c for c in hands[1] if (SUIT_OF[c] == 1 and RANK_OF[c] != EIGHT) or RANK_OF[c] == 3]
         assert not follow, texts(hands[1])
 
@@ -276,6 +281,60 @@ def test_dificil_stops_at_its_action_budget_between_worlds(game: Game, slice_siz
     while (result := sliced.step(slice_size)) is None:
         pass
     assert result is chosen and sliced.totals == whole.totals and sliced.actions == whole.actions
+
+
+def test_dificil_charges_the_sampler_work_to_its_action_budget() -> None:
+    # Both others showed their hands, so worlds are dealt again until their plays fit: dealing costs.
+    game = position(["7C KC 4D 9D QH", "7S 5S 9S JD 2C", "7D 5D QD 3S 4H"], pile="7H")
+    for word in ("7C", "7S", "7D"):
+        game.apply(Action.parse(word))
+    view = game.view(0)
+    free = DificilBot(DificilParams(playouts=60, min_worlds=3, max_actions=10**9)).start(view)
+    free.run()
+    charged = DificilBot(DificilParams(playouts=60, min_worlds=3, max_actions=10**9, deal_cost=5)).start(view)
+    charged.run()
+    # The same worlds and playouts; every hand dealt (two others, at least once a world) adds 5 actions.
+    assert charged.totals == free.totals
+    extra = charged.actions - free.actions
+    assert extra % 5 == 0 and extra >= 5 * 2 * free.worlds
+    # So with a budget, dealing that costs leaves fewer worlds.
+    most = free.actions // 2
+    cheap = DificilBot(DificilParams(playouts=60, min_worlds=3, max_actions=most)).start(view)
+    dear = DificilBot(DificilParams(playouts=60, min_worlds=3, max_actions=most, deal_cost=5)).start(view)
+    cheap.run()
+    dear.run()
+    assert 3 <= dear.worlds < cheap.worlds
+
+
+def test_a_game_is_won_by_the_lowest_total_when_one_reaches_100() -> None:
+    # The game value of a playout: the whole game when a total reaches 100 (ties for lowest win).
+    assert game_value([90, 100, 95], 0, 40) == 80
+    assert game_value([90, 100, 95], 2, 40) == -80
+    assert game_value([90, 90, 104], 1, 40) == 80
+    assert game_value([60, 130], 1, 40) == -40
+    # While it goes on, each other seat's lead counts, saturating at the scale.
+    assert game_value([10, 20, 30], 0, 40) == 10 + 18
+    assert game_value([10, 20, 30], 2, 40) == -18 - 10
+    assert game_value([0, 99, 99], 0, 40) == 2 * 39 and game_value([99, 0, 0], 0, 40) == -2 * 39
+    # Whole points, far from a rounding edge: every runtime's tanh gives the same sums.
+    for gap in range(-400, 401):
+        exact = 40 * math.tanh(gap / 40)
+        assert abs(exact - round(exact)) < 0.5 - 1e-6
+
+
+def test_dificil_plays_for_the_game_at_three_players() -> None:
+    # Every total is 99: whoever goes out wins the game, so each playout is worth a game won or lost.
+    game = position(["3H 4H 9C KD", "2S 5D 6D", "2D 5S 6C"], pile="7H", totals=[99, 99, 99])
+    params = DIFICIL_PARAMS[3]
+    assert params.game_scale == 40
+    search = DificilBot(params).start(game.view(0))
+    search.run()
+    assert all(total % 80 == 0 for total in search.totals)
+    assert all(-80 * search.worlds <= total <= 80 * search.worlds for total in search.totals)
+    # By the hand alone the totals are points, not games.
+    hand = DificilBot(replace(params, game_scale=0)).start(game.view(0))
+    hand.run()
+    assert any(total % 80 for total in hand.totals)
 
 
 def test_dificil_skips_the_search_when_the_move_is_forced_or_alike() -> None:

@@ -390,13 +390,28 @@ def _click_first(page: Any, selectors: list[str]) -> bool:
     return False
 
 
+# A task counts as a CPU turn's when the page was in state ``cpu`` as it began: the
+# observer is told after the task, when the state may have changed either way, so
+# every change of ``data-state`` is kept with its time and each task is placed by its start.
 LONGTASK_SCRIPT = """
 (() => {
   window.__longest_cpu_task = 0;
   if (!window.PerformanceObserver) return;
+  const states = [];
+  const note = () => states.push([performance.now(), document.body.dataset.state]);
+  const watch = () => {
+    note();
+    new MutationObserver(note).observe(document.body, {attributes: true, attributeFilter: ["data-state"]});
+  };
+  if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);
+  const stateAt = (time) => {
+    let state = null;
+    for (const [when, name] of states) { if (when > time) break; state = name; }
+    return state;
+  };
   new PerformanceObserver((list) => {
-    if (document.body && document.body.dataset.state !== "cpu") return;
     for (const entry of list.getEntries()) {
+      if (stateAt(entry.startTime) !== "cpu") continue;
       window.__longest_cpu_task = Math.max(window.__longest_cpu_task, entry.duration);
     }
   }).observe({type: "longtask"});
