@@ -48,7 +48,7 @@ from typing import Protocol
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF
 from .codes import shuffled, stream
-from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS, TARGET
+from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS, game_winners
 from .view import SeatView
 
 BOT_NAMES = ("random", "basic", "facil", "cpu", "dificil")
@@ -544,10 +544,10 @@ def game_value(after: Sequence[int], me: int, scale: int) -> int:
     saturating at ``scale`` (:func:`_lead`): ten points matter more in a close
     game than in one already far ahead or behind.
     """
+    winners = game_winners(after)
+    if winners:
+        return scale * (len(after) - 1) * (1 if me in winners else -1)
     mine = after[me]
-    if max(after) >= TARGET:
-        won = mine == min(after)
-        return scale * (len(after) - 1) * (1 if won else -1)
     return sum(_lead(t - mine, scale) for seat, t in enumerate(after) if seat != me)
 
 

@@ -42,6 +42,7 @@ engine.game.IllegalAction: No vale: hace falta un trébol, un 10 o un 8.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
@@ -122,6 +123,14 @@ class HandResult:
     totals: tuple[int, ...]
     game_over: bool
     winners: tuple[int, ...]
+
+
+def game_winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """Who wins with these totals (rule 12): the lowest, shared or not, once one reaches 100; else nobody."""
+    if max(totals) < TARGET:
+        return ()
+    low = min(totals)
+    return tuple(s for s, t in enumerate(totals) if t == low)
 
 
 class Game:
@@ -431,9 +440,8 @@ class Game:
         penalties = tuple(0 if s == winner else sum(POINTS[c] for c in h) for s, h in enumerate(self.hands))
         for s, p in enumerate(penalties):
             self.totals[s] += p
-        game_over = max(self.totals) >= TARGET
-        low = min(self.totals)
-        winners = tuple(s for s, t in enumerate(self.totals) if t == low) if game_over else ()
+        winners = game_winners(self.totals)
+        game_over = bool(winners)
         self.result = HandResult(
             hand=self.hand_no,
             winner=winner,
@@ -502,5 +510,6 @@ __all__ = [
     "Phase",
     "deal_order",
     "fits",
+    "game_winners",
     "suit_name",
 ]
