@@ -1,0 +1,219 @@
+"""What the ``dificil`` search's choices lose to the real hidden hands: ``python -m tools.dificil_regret``.
+
+Usage::
+
+    python -m tools.dificil_regret --players 3 --games 30 --oracle 400 [--jobs 2] [--variant NAME ...]
+
+A win share over a few hundred games cannot tell two settings of the search
+apart (each figure is within about four points of noise). This measures one
+decision at a time instead, with far less noise:
+
+1. it plays ``--games`` dificil-vs-cpu games (seats rotated, seed
+   ``regret``, so none of the deals of ``engine.match``'s seed 7) and keeps
+   every position where the search weighed more than one candidate, with the
+   real hidden hands;
+2. it values each candidate of each position by ``--oracle`` playouts from
+   the *real* hands (only the stock's order shuffled), the cpu's rules
+   playing on for every seat, and the playout worth the search uses;
+3. each variant decides every position from the seat's view alone; its
+   figure is the mean oracle value of the moves it chose, minus that of the
+   best candidate (the regret, in the search's points a decision).
+
+The real hidden hands are one draw from what the view allows, so the mean
+oracle value of a variant's choices estimates what they are worth; every
+variant is scored on the same positions, so the differences are paired.
+What this cannot see: how the search's own later moves (played here by the
+cpu's rules) and the playout worth itself change the result of a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine.bots import (
+    DIFICIL_PARAMS,
+    CpuBot,
+    DificilBot,
+    DificilParams,
+    _move_of,
+    _same_move,
+    candidates,
+    game_value,
+    playout,
+    read_history,
+)
+from engine.cards import POINTS
+from engine.codes import shuffled, stream
+from engine.game import GAME_OVER, PLAYING, Game
+from engine.simulate import game_code
+from engine.view import SeatView
+
+# The variants measured by name (a name's settings replace the table's measured ones).
+VARIANTS: dict[str, dict[str, object]] = {
+    "now": {},
+    "margin0": {"margin": 0},
+    "margin2": {"margin": 2},
+    "margin5": {"margin": 5},
+    "p600": {"playouts": 600, "max_actions": 30_000},
+    "p600b": {"playouts": 600, "max_actions": 25_000},
+    "p800": {"playouts": 800, "max_actions": 40_000},
+    "p1600": {"playouts": 1600, "max_actions": 80_000},
+    "tries4": {"tries": 4},
+    "tries16": {"tries": 16},
+    "scale30": {"game_scale": 30},
+    "scale60": {"game_scale": 60},
+}
+
+
+def collect(players: int, games: int) -> list[tuple[SeatView, Game]]:
+    """The searched positions of dificil-vs-cpu games, each with a copy of the real game."""
+    out: list[tuple[SeatView, Game]] = []
+    for index in range(games):
+        hero = index % players
+        game = Game.new(game_code(players, "regret", index))
+        hard = DificilBot()
+        cpu = CpuBot()
+        while True:
+            while game.phase == PLAYING:
+                seat = game.turn
+                view = game.view(seat)
+                if seat == hero:
+                    search = hard.start(view)
+                    if search.playouts:
+                        out.append((view, game.copy()))
+                    action = search.run()
+                else:
+                    action = cpu.choose(view)
+                game.apply(action)
+            if game.phase == GAME_OVER:
+                break
+            game.next_hand()
+    return out
+
+
+def oracle(view: SeatView, game: Game, playouts: int, scale: int) -> list[float]:
+    """Each candidate's mean worth from the real hands, the stock reshuffled for each playout."""
+    moves = candidates(view)
+    me = view.seat
+    reading = read_history(view)
+    known = any(m.action.card is not None for m in view.history)
+    rng = stream("regret-oracle", view.code, view.hand_no, len(view.history))
+    totals = [0.0] * len(moves)
+    for _ in range(playouts):
+        stock = shuffled([int(c) for c in game.stock], rng)
+        seed = int(rng.random() * (1 << 53))
+        for j, action in enumerate(moves):
+            hands = [[int(c) for c in h] for h in game.hands]
+            winner, _ = playout(
+                hands,
+                list(stock),
+                [int(c) for c in game.pile],
+                active=view.active_suit,
+                turn=me,
+                draws=view.draws_used,
+                short=[list(r) for r in reading.short],
+                known=known,
+                rng=random.Random(seed),
+                first=_move_of(action),
+            )
+            penalties = [0 if s == winner else sum(POINTS[c] for c in hands[s]) for s in range(view.players)]
+            if scale:
+                after = [t + p for t, p in zip(view.totals, penalties, strict=True)]
+                totals[j] += game_value(after, me, scale)
+            else:
+                totals[j] += sum(penalties) - view.players * penalties[me]
+    return [t / playouts for t in totals]
+
+
+def params_of(players: int, name: str) -> DificilParams:
+    return replace(DIFICIL_PARAMS[players], **VARIANTS[name])  # type: ignore[arg-type]
+
+
+def _score(args: tuple[int, list[str], list[tuple[SeatView, list[float]]]]) -> dict[str, list[float]]:
+    players, names, items = args
+    out: dict[str, list[float]] = {name: [] for name in [*names, "cpu"]}
+    out["seconds"] = []
+    for view, values in items:
+        moves = candidates(view)
+        best = max(values)
+        cpu = _same_move(CpuBot().choose(view), moves)
+        out["cpu"].append(best - (values[moves.index(cpu)] if cpu is not None else min(values)))
+        for name in names:
+            began = time.process_time()
+            action = DificilBot(params_of(players, name)).choose(view)
+            out["seconds"].append(time.process_time() - began)
+            chosen = _same_move(action, moves)
+            assert chosen is not None
+            out[name].append(best - values[moves.index(chosen)])
+    return out
+
+
+def _oracle_chunk(args: tuple[list[tuple[SeatView, Game]], int, int]) -> list[list[float]]:
+    items, playouts, scale = args
+    return [oracle(view, game, playouts, scale) for view, game in items]
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    """The mean and its standard error, rounded for the report."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / max(n - 1, 1)) ** 0.5
+    return round(mean, 3), round(sd / n**0.5, 3)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.dificil_regret", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--players", type=int, choices=(2, 3), default=3)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--oracle", type=int, default=400, help="playouts per candidate from the real hands")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeatable")
+    args = parser.parse_args(argv)
+    names = args.variant or ["now"]
+    began = time.perf_counter()
+    positions = collect(args.players, args.games)
+    scale = DIFICIL_PARAMS[args.players].game_scale
+    chunks = [positions[i :: args.jobs] for i in range(args.jobs)]
+    if args.jobs > 1:
+        from multiprocessing import Pool  # noqa: PLC0415
+
+        with Pool(args.jobs) as pool:
+            parts = pool.map(_oracle_chunk, [(c, args.oracle, scale) for c in chunks])
+            items = [list(zip((v for v, _ in c), p, strict=True)) for c, p in zip(chunks, parts, strict=True)]
+            scored = pool.map(_score, [(args.players, names, it) for it in items])
+    else:
+        items = [
+            list(zip((v for v, _ in chunks[0]), _oracle_chunk((chunks[0], args.oracle, scale)), strict=True))
+        ]
+        scored = [_score((args.players, names, items[0]))]
+    merged: dict[str, list[float]] = {}
+    for part in scored:
+        for key, values in part.items():
+            merged.setdefault(key, []).extend(values)
+    summary: dict[str, object] = {"players": args.players, "positions": len(positions), "oracle": args.oracle}
+    for name in ["cpu", *names]:
+        regret, paired = merged[name], [r - b for r, b in zip(merged[name], merged[names[0]], strict=True)]
+        (mean, se), (diff, diff_se) = _mean_se(regret), _mean_se(paired)
+        best = sum(r == 0 for r in regret)
+        summary[name] = {"regret": [mean, se], "best": best, "minus_first": [diff, diff_se]}
+        print(
+            f"{name:>10}: regret {mean:.3f} (se {se:.3f}) a decision, best move {best}/{len(positions)}; "
+            f"minus {names[0]}: {diff:+.3f} (se {diff_se:.3f})"
+        )
+    cpu_time = merged["seconds"]
+    summary["decision_ms_mean"] = round(1000 * sum(cpu_time) / max(len(cpu_time), 1), 1)
+    summary["seconds"] = round(time.perf_counter() - began, 1)
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
