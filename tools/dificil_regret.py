@@ -63,6 +63,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "p600": {"playouts": 600, "max_actions": 30_000},
     "p600b": {"playouts": 600, "max_actions": 25_000},
     "p800": {"playouts": 800, "max_actions": 40_000},
+    "p800b": {"playouts": 800, "max_actions": 25_000},
     "p1600": {"playouts": 1600, "max_actions": 80_000},
     "tries4": {"tries": 4},
     "tries16": {"tries": 16},
