@@ -527,10 +527,10 @@ class DificilParams:
 # The measured settings for each table size (see the README). Two players: 300
 # playouts and a 15,000-action budget win as often as 400 and 20,000 did, and keep
 # the page within its time budget. Three players: 600 playouts and a 25,000-action
-# budget chose better than 400 and 20,000 (tools/dificil_regret.py) and won more
-# games, within the page's budget; a playout is valued by the game rather than the
-# hand, and dealing is charged to the budget, because its slowest decisions are the
-# ones whose worlds are hard to deal.
+# budget chose better than 400 and 20,000 (tools/dificil_regret.py) and won as
+# often (796 against 793 of 2,001 games), within the page's budget; a playout is
+# valued by the game rather than the hand, and dealing is charged to the budget,
+# because its slowest decisions are the ones whose worlds are hard to deal.
 DIFICIL_PARAMS: dict[int, DificilParams] = {
     2: DificilParams(playouts=300, max_actions=15_000),
     3: DificilParams(playouts=600, max_actions=25_000, game_scale=40, deal_cost=8),
@@ -551,6 +551,21 @@ def game_value(after: Sequence[int], me: int, scale: int) -> int:
         return scale * (len(after) - 1) * (1 if me in winners else -1)
     mine = after[me]
     return sum(_lead(t - mine, scale) for seat, t in enumerate(after) if seat != me)
+
+
+def playout_worth(
+    hands: Sequence[Sequence[int]], winner: int, totals: Sequence[int], me: int, scale: int
+) -> int:
+    """What a playout that ``winner`` won, leaving ``hands``, is worth to seat ``me``.
+
+    With ``scale`` 0 the hand alone: the others' penalties minus (players - 1)
+    x its own. Otherwise the game, from ``totals`` before the hand
+    (:func:`game_value`).
+    """
+    penalties = [0 if s == winner else sum(POINTS[c] for c in hand) for s, hand in enumerate(hands)]
+    if scale:
+        return game_value([t + p for t, p in zip(totals, penalties, strict=True)], me, scale)
+    return sum(penalties) - len(hands) * penalties[me]
 
 
 @lru_cache(maxsize=4096)
@@ -946,7 +961,6 @@ class Search:
         view = self.view
         k = len(self.candidates)
         me = view.seat
-        players = view.players
         known = any(m.action.card is not None for m in view.history)
         scale = self.params.game_scale
         budget = max_playouts
@@ -975,12 +989,7 @@ class Search:
                 rng=random.Random(seed),
                 first=first,
             )
-            penalties = [0 if s == winner else sum(POINTS[c] for c in copy[s]) for s in range(players)]
-            if scale:
-                value = game_value([t + p for t, p in zip(view.totals, penalties, strict=True)], me, scale)
-            else:
-                value = sum(penalties) - players * penalties[me]
-            self.totals[j] += value
+            self.totals[j] += playout_worth(copy, winner, view.totals, me, scale)
             self.actions += actions
             self.done += 1
             budget -= 1

@@ -33,8 +33,10 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
 from dataclasses import replace
+from typing import Any
 
 from engine.bots import (
     DIFICIL_PARAMS,
@@ -44,11 +46,10 @@ from engine.bots import (
     _move_of,
     _same_move,
     candidates,
-    game_value,
     playout,
+    playout_worth,
     read_history,
 )
-from engine.cards import POINTS
 from engine.codes import shuffled, stream
 from engine.game import GAME_OVER, PLAYING, Game
 from engine.simulate import game_code
@@ -123,12 +124,7 @@ def oracle(view: SeatView, game: Game, playouts: int, scale: int) -> list[float]
                 rng=random.Random(seed),
                 first=_move_of(action),
             )
-            penalties = [0 if s == winner else sum(POINTS[c] for c in hands[s]) for s in range(view.players)]
-            if scale:
-                after = [t + p for t, p in zip(view.totals, penalties, strict=True)]
-                totals[j] += game_value(after, me, scale)
-            else:
-                totals[j] += sum(penalties) - view.players * penalties[me]
+            totals[j] += playout_worth(hands, winner, view.totals, me, scale)
     return [t / playouts for t in totals]
 
 
@@ -183,18 +179,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     positions = collect(args.players, args.games)
     scale = DIFICIL_PARAMS[args.players].game_scale
     chunks = [positions[i :: args.jobs] for i in range(args.jobs)]
-    if args.jobs > 1:
-        from multiprocessing import Pool  # noqa: PLC0415
+    with ExitStack() as stack:
+        mapper: Callable[..., Iterable[Any]] = map
+        if args.jobs > 1:
+            from multiprocessing import Pool  # noqa: PLC0415
 
-        with Pool(args.jobs) as pool:
-            parts = pool.map(_oracle_chunk, [(c, args.oracle, scale) for c in chunks])
-            items = [list(zip((v for v, _ in c), p, strict=True)) for c, p in zip(chunks, parts, strict=True)]
-            scored = pool.map(_score, [(args.players, names, it) for it in items])
-    else:
-        items = [
-            list(zip((v for v, _ in chunks[0]), _oracle_chunk((chunks[0], args.oracle, scale)), strict=True))
-        ]
-        scored = [_score((args.players, names, items[0]))]
+            mapper = stack.enter_context(Pool(args.jobs)).map
+        parts = mapper(_oracle_chunk, [(c, args.oracle, scale) for c in chunks])
+        items = [list(zip((v for v, _ in c), p, strict=True)) for c, p in zip(chunks, parts, strict=True)]
+        scored = list(mapper(_score, [(args.players, names, it) for it in items]))
     merged: dict[str, list[float]] = {}
     for part in scored:
         for key, values in part.items():
