@@ -368,7 +368,7 @@ def playout(
     draws: int,
     short: list[list[int | None]],
     known: bool,
-    rng: random.Random,
+    rng: random.Random | int,
     first: tuple[int, int] | None = None,
 ) -> tuple[int, int]:
     """Play the hand out with the cpu's rules for every seat; return the winner and the actions taken.
@@ -382,8 +382,13 @@ def playout(
     ``first`` is the move of the seat on turn before the rules take over.
     ``short`` and ``known`` carry :func:`read_history`'s reading (``known``:
     a card has been played this hand, so draws and passes tell something).
-    A reshuffle sorts the discards and shuffles them with ``rng``, as the
-    rules do with the code's generator.
+    A reshuffle sorts the discards and shuffles them with ``rng`` (an int
+    seeds a generator at the first reshuffle, as most playouts have none),
+    as the rules do with the code's generator.
+
+    A seat with nothing to play draws, and the cpu plays the first card it
+    draws that fits: every other card in its hand was already unplayable on
+    the same top card and suit, so only the new card needs a look.
     """
     players = len(hands)
     suit_of = SUIT_OF
@@ -392,38 +397,53 @@ def playout(
     fits = _FITS
     is_eight = _IS_EIGHT
     bucket = _BUCKET
+    after = _NEXT[players]
+    top = pile[-1]
+    actions = 0
     move = first
-    for actions in range(1, MAX_ACTIONS_PER_HAND + 1):
+    while True:
         hand = hands[turn]
+        row = short[turn]
         if move is not None:
             card, suit = move
             move = None
+            if card < 0:  # the first move is a draw or a pass: the rules go on from there
+                actions += 1
+                if card == DRAW_MOVE:
+                    if not stock:
+                        if not isinstance(rng, random.Random):
+                            rng = random.Random(rng)
+                        stock[:] = _reshuffled(pile, rng)
+                        del pile[:-1]
+                    hand.append(stock.pop())
+                    draws += 1
+                    if known:
+                        _lacks_suit(row, active)
+                else:
+                    if known:
+                        row[active] = 0
+                    draws = 0
+                    turn = after[turn]
+                continue
         else:
-            fit = fits[pile[-1] * 4 + active]
-            plays: list[int] = []
-            eight = -1  # the first 8 in hand order
-            for c in hand:
-                if fit[c]:
-                    plays.append(c)
-                elif eight < 0 and is_eight[c]:
-                    eight = c
+            fit = fits[top * 4 + active]
+            plays = [c for c in hand if fit[c]]
             suit = -1
-            if plays or eight >= 0:
+            if plays:
+                lack_row = short[after[turn]]
                 if players == 2:
                     threat = len(hands[1 - turn])
                 else:
-                    a = len(hands[(turn + 1) % 3])
-                    b = len(hands[(turn + 2) % 3])
+                    a = len(hands[after[turn]])
+                    b = len(hands[after[after[turn]]])
                     threat = a if a < b else b
-                lack_row = short[(turn + 1) % players]
                 if threat <= 1:
-                    if eight >= 0:  # an 8 is worth 50, the most; ties go to the lowest number
-                        card = min(c for c in hand if is_eight[c])
-                    else:
-                        card = max(plays, key=lambda c: (points_of[c], -c))
+                    # Shed the costliest card: an 8 is worth 50, the most; ties go to the lowest number.
+                    eights = [c for c in hand if is_eight[c]]
+                    card = min(eights) if eights else max(plays, key=lambda c: (points_of[c], -c))
                 elif len(plays) == 1:
                     card = plays[0]
-                elif plays:
+                else:
                     suit_count = [0, 0, 0, 0, 0]  # by suit, and the 8s last
                     for c in hand:
                         suit_count[bucket[c]] += 1
@@ -438,50 +458,86 @@ def playout(
                         if value > best or (value == best and c < card):
                             best = value
                             card = c
-                else:
-                    card = eight
-                if is_eight[card] and len(hand) > 1:
-                    count = [_lack_of(k) for k in lack_row]
-                    points = [0, 0, 0, 0]
-                    for c in hand:
-                        if c != card and not is_eight[c]:
-                            count[suit_of[c]] += 1
-                            points[suit_of[c]] += points_of[c]
-                    suit = max(range(4), key=lambda s: (count[s], points[s], -s))
             else:
-                card = DRAW_MOVE if draws < MAX_DRAWS and (stock or len(pile) > 1) else PASS_MOVE
-        row = short[turn]
-        if card == DRAW_MOVE:
-            if not stock:
-                order = shuffled(sorted(pile[:-1]), rng)
-                order.reverse()
-                stock[:] = order
-                del pile[:-1]
-            hand.append(stock.pop())
-            draws += 1
-            if known:
-                row[active] = 0
-                for s in range(4):
-                    k = row[s]
-                    if k is not None:
-                        row[s] = k + 1
-            continue
-        if card == PASS_MOVE:
-            if known:
-                row[active] = 0
-            draws = 0
-            turn = (turn + 1) % players
-            continue
+                card = -1
+                for c in hand:  # the first 8 in hand order
+                    if is_eight[c]:
+                        card = c
+                        break
+                if card >= 0 and players == 3:
+                    if len(hands[after[turn]]) <= 1 or len(hands[after[after[turn]]]) <= 1:
+                        card = min(c for c in hand if is_eight[c])  # shed 8s lowest first
+                elif card >= 0 and len(hands[1 - turn]) <= 1:
+                    card = min(c for c in hand if is_eight[c])
+                while card < 0:  # nothing to play: draw until a card fits, or pass
+                    actions += 1
+                    if draws < MAX_DRAWS and (stock or len(pile) > 1):
+                        if not stock:
+                            if not isinstance(rng, random.Random):
+                                rng = random.Random(rng)
+                            stock[:] = _reshuffled(pile, rng)
+                            del pile[:-1]
+                        c = stock.pop()
+                        hand.append(c)
+                        draws += 1
+                        if known:  # _lacks_suit(row, active), written out
+                            row[active] = 0
+                            for s in range(4):
+                                k = row[s]
+                                if k is not None:
+                                    row[s] = k + 1
+                        if fit[c] or is_eight[c]:
+                            card = c
+                    else:
+                        if known:
+                            row[active] = 0
+                        draws = 0
+                        turn = after[turn]
+                        if actions > MAX_ACTIONS_PER_HAND:
+                            raise RuntimeError(f"a playout passed {MAX_ACTIONS_PER_HAND} actions")
+                        break
+                if card < 0:
+                    continue
+            if is_eight[card] and len(hand) > 1:
+                lack_row = short[after[turn]]
+                count = [_lack_of(k) for k in lack_row]
+                points = [0, 0, 0, 0]
+                for c in hand:
+                    if c != card and not is_eight[c]:
+                        count[suit_of[c]] += 1
+                        points[suit_of[c]] += points_of[c]
+                suit = max(range(4), key=lambda s: (count[s], points[s], -s))
+        actions += 1
         hand.remove(card)
         pile.append(card)
+        top = card
         active = suit_of[card] if suit < 0 else suit
         row[suit_of[card]] = None
         known = True
         draws = 0
         if not hand:
             return turn, actions
-        turn = (turn + 1) % players
-    raise RuntimeError(f"a playout passed {MAX_ACTIONS_PER_HAND} actions")
+        turn = after[turn]
+
+
+# The seat after each seat, by table size.
+_NEXT: dict[int, tuple[int, ...]] = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3)}
+
+
+def _lacks_suit(row: list[int | None], active: int) -> None:
+    """A seat drew on ``active``: it had none of that suit, and one more draw since each older sign."""
+    row[active] = 0
+    for s in range(4):
+        k = row[s]
+        if k is not None:
+            row[s] = k + 1
+
+
+def _reshuffled(pile: list[int], rng: random.Random) -> list[int]:
+    """The new stock from the discards under the top card, as the rules shuffle them."""
+    order = shuffled(sorted(pile[:-1]), rng)
+    order.reverse()
+    return order
 
 
 def _move_of(action: Action) -> tuple[int, int]:
@@ -986,7 +1042,7 @@ class Search:
                 draws=view.draws_used,
                 short=[list(r) for r in self._reading.short],
                 known=known,
-                rng=random.Random(seed),
+                rng=seed,
                 first=first,
             )
             self.totals[j] += playout_worth(copy, winner, view.totals, me, scale)

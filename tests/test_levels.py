@@ -393,26 +393,30 @@ def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
     view = game.view(game.turn)
     reading = read_history(view)
     known = any(m.action.card is not None for m in view.history)
-    hands = [list(h) for h in game.hands]
-    winner, _actions = playout(
-        hands,
-        list(game.stock),
-        list(game.pile),
-        active=game.active_suit,
-        turn=game.turn,
-        draws=game.draws,
-        short=[list(r) for r in reading.short],
-        known=known,
-        rng=random.Random(seed),
-    )
     ref = ShuffledBy.__new__(ShuffledBy)
     for name in Game.__slots__:
         setattr(ref, name, getattr(game.copy(), name))
     ref.rng = random.Random(seed)
     while ref.phase == PLAYING:
         ref.apply(CpuBot().choose(ref.view(ref.turn)))
-    assert ref.result is not None and winner == ref.result.winner
-    assert hands == ref.hands
+    assert ref.result is not None
+    # A generator, or its seed (then made at the first reshuffle): the same hand either way.
+    for rng in (random.Random(seed), seed):
+        hands = [list(h) for h in game.hands]
+        winner, actions = playout(
+            hands,
+            list(game.stock),
+            list(game.pile),
+            active=game.active_suit,
+            turn=game.turn,
+            draws=game.draws,
+            short=[list(r) for r in reading.short],
+            known=known,
+            rng=rng,
+        )
+        assert winner == ref.result.winner and hands == ref.hands
+        # Every draw and pass counts, as in the game (the search's budget is in these actions).
+        assert actions == ref.actions_this_hand - game.actions_this_hand
 
 
 # -- names, levels, the simulator --------------------------------------------------

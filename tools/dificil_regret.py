@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -121,7 +120,7 @@ def oracle(view: SeatView, game: Game, playouts: int, scale: int) -> list[float]
                 draws=view.draws_used,
                 short=[list(r) for r in reading.short],
                 known=known,
-                rng=random.Random(seed),
+                rng=seed,
                 first=_move_of(action),
             )
             totals[j] += playout_worth(hands, winner, view.totals, me, scale)
