@@ -3,6 +3,7 @@
 Command line::
 
     python -m engine.match --players 2 --bot dificil --against cpu --deals 1000 --seed 7 [--jobs 2]
+    python -m engine.match ... --deals 1000 --start 1000  # the next 1000 deals
 
 Every deal (game ``i`` of the seed, the same codes as :mod:`engine.simulate`)
 is played once with the measured bot in each seat and the other seats taken
@@ -11,7 +12,9 @@ bot gains from a lucky seat or deal. It prints the measured bot's share of
 games won with a 95 % Wilson interval (a shared win counts as a win), then
 one JSON object as the last line. The interval treats the games as
 independent; the rotated games of one deal are, if anything, negatively
-correlated, so it errs on the wide side.
+correlated, so it errs on the wide side. ``--start N`` begins at deal ``N``:
+a measurement of deals 0..999 is extended by another run with ``--start
+1000``, and the two counts add up to one over every deal.
 
 >>> result = match(2, "cpu", "random", deals=2, seed=1)
 >>> result.games, result.wins
@@ -108,16 +111,16 @@ def _chunk(args: tuple[int, str, str, int, object, int]) -> MatchResult:
 
 
 def match_parallel(
-    players: int, bot: str, against: str, deals: int, seed: object, *, jobs: int
+    players: int, bot: str, against: str, deals: int, seed: object, *, jobs: int, start: int = 0
 ) -> MatchResult:
     """:func:`match` split over ``jobs`` processes (the same result as one process)."""
     if jobs <= 1:
-        return match(players, bot, against, deals, seed)
+        return match(players, bot, against, deals, seed, start=start)
     from multiprocessing import Pool  # noqa: PLC0415  # only the command line forks; Pyodide cannot
 
     # Small chunks keep both workers busy to the end (games differ a lot in length).
     size = max(1, min(10, -(-deals // jobs)))
-    chunks = [(players, bot, against, min(size, deals - s), seed, s) for s in range(0, deals, size)]
+    chunks = [(players, bot, against, min(size, deals - s), seed, start + s) for s in range(0, deals, size)]
     began = time.perf_counter()
     result = MatchResult(players, bot, against)
     with Pool(jobs) as pool:
@@ -142,17 +145,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=1000, help="deals; each is played once per seat")
     parser.add_argument("--seed", default="7", help="any text; fixes the deals")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--start", type=int, default=0, help="the first deal (to extend an earlier run)")
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
+    if args.start < 0:
+        parser.error("--start cannot be negative")
     seed: object = int(args.seed) if args.seed.isdigit() else args.seed
-    result = match_parallel(args.players, args.bot, args.against, args.deals, seed, jobs=args.jobs)
+    result = match_parallel(
+        args.players, args.bot, args.against, args.deals, seed, jobs=args.jobs, start=args.start
+    )
     low, high = result.interval()
     print(
         f"{args.bot} vs {args.against}, {args.players} players: won {result.wins}/{result.games} games "
         f"= {100 * result.share:.1f} % (95 % interval {100 * low:.1f}-{100 * high:.1f} %)"
     )
-    print(json.dumps(result.summary(seed=seed)))
+    print(json.dumps(result.summary(seed=seed, deals=[args.start, args.start + args.deals])))
     return 0
 
 

@@ -35,7 +35,7 @@ from engine.bots import (
 from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.match import match
+from engine.match import match, match_parallel
 from engine.record import LEVELS
 from engine.simulate import main, run
 
@@ -449,7 +449,14 @@ def test_match_rotates_the_seats() -> None:
     assert 0 <= low <= result.share <= high <= 1
 
 
-# -- strength, over a fixed set of games (no timing) ----------------------------------
+def test_a_match_extended_from_a_later_deal_adds_up_to_the_whole() -> None:
+    whole = match(2, "facil", "cpu", deals=6, seed=4)
+    first = match(2, "facil", "cpu", deals=2, seed=4)
+    rest = match_parallel(2, "facil", "cpu", 4, 4, jobs=2, start=2)
+    serial = match(2, "facil", "cpu", deals=4, seed=4, start=2)
+    assert (rest.games, rest.wins, rest.hands) == (serial.games, serial.wins, serial.hands)
+    first.add(rest)
+    assert (first.games, first.wins, first.hands) == (whole.games, whole.wins, whole.hands)
 
 
 def test_cpu_beats_facil_most_of_the_time() -> None:
