@@ -48,6 +48,7 @@ from typing import Protocol
 from .actions import DRAW, PASS, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF
 from .codes import shuffled, stream
+from .equity import equity
 from .game import MAX_ACTIONS_PER_HAND, MAX_DRAWS, game_winners
 from .view import SeatView
 
@@ -578,6 +579,10 @@ class DificilParams:
     # Actions charged to ``max_actions`` for each hand the sampler deals (and
     # checks): with many checks to pass, dealing costs as much as playing out.
     deal_cost: int = 0
+    # At three players only: value a playout by the chance to win the game
+    # from the totals after its hand (:func:`engine.equity.equity`, in basis
+    # points) instead of ``game_scale``; ``margin`` is then in basis points too.
+    equity: bool = False
 
 
 # The measured settings for each table size (see the README). Two players: 300
@@ -610,15 +615,27 @@ def game_value(after: Sequence[int], me: int, scale: int) -> int:
 
 
 def playout_worth(
-    hands: Sequence[Sequence[int]], winner: int, totals: Sequence[int], me: int, scale: int
+    hands: Sequence[Sequence[int]],
+    winner: int,
+    totals: Sequence[int],
+    me: int,
+    scale: int,
+    *,
+    by_equity: bool = False,
 ) -> int:
     """What a playout that ``winner`` won, leaving ``hands``, is worth to seat ``me``.
 
-    With ``scale`` 0 the hand alone: the others' penalties minus (players - 1)
-    x its own. Otherwise the game, from ``totals`` before the hand
-    (:func:`game_value`).
+    With ``by_equity`` (three players), the chance to win the game from the
+    totals after the hand, in basis points (:func:`engine.equity.equity`).
+    Else with ``scale`` 0 the hand alone: the others' penalties minus
+    (players - 1) x its own; otherwise the game, from ``totals`` before the
+    hand (:func:`game_value`).
     """
     penalties = [0 if s == winner else sum(POINTS[c] for c in hand) for s, hand in enumerate(hands)]
+    if by_equity:
+        mine = totals[me] + penalties[me]
+        a, b = (t + p for s, (t, p) in enumerate(zip(totals, penalties, strict=True)) if s != me)
+        return equity(mine, a, b)
     if scale:
         return game_value([t + p for t, p in zip(totals, penalties, strict=True)], me, scale)
     return sum(penalties) - len(hands) * penalties[me]
@@ -988,6 +1005,8 @@ class Search:
     def __init__(self, view: SeatView, params: DificilParams) -> None:
         if not view.my_turn:
             raise ValueError("the search needs a view of the seat on turn")
+        if params.equity and view.players != 3:
+            raise ValueError("the equity table is for three players")
         self.view = view
         self.params = params
         self.candidates = candidates(view)
@@ -1019,6 +1038,7 @@ class Search:
         me = view.seat
         known = any(m.action.card is not None for m in view.history)
         scale = self.params.game_scale
+        by_equity = self.params.equity
         budget = max_playouts
         while budget > 0 and self.done < self.playouts:
             j = self.done % k
@@ -1045,7 +1065,7 @@ class Search:
                 rng=seed,
                 first=first,
             )
-            self.totals[j] += playout_worth(copy, winner, view.totals, me, scale)
+            self.totals[j] += playout_worth(copy, winner, view.totals, me, scale, by_equity=by_equity)
             self.actions += actions
             self.done += 1
             budget -= 1

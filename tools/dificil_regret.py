@@ -69,6 +69,9 @@ VARIANTS: dict[str, dict[str, object]] = {
     "tries16": {"tries": 16},
     "scale30": {"game_scale": 30},
     "scale60": {"game_scale": 60},
+    "equity50": {"equity": True, "margin": 50},
+    "equity100": {"equity": True, "margin": 100},
+    "equity200": {"equity": True, "margin": 200},
 }
 
 
@@ -98,7 +101,7 @@ def collect(players: int, games: int) -> list[tuple[SeatView, Game]]:
     return out
 
 
-def oracle(view: SeatView, game: Game, playouts: int, scale: int) -> list[float]:
+def oracle(view: SeatView, game: Game, playouts: int, scale: int, by_equity: bool = False) -> list[float]:
     """Each candidate's mean worth from the real hands, the stock reshuffled for each playout."""
     moves = candidates(view)
     me = view.seat
@@ -123,7 +126,7 @@ def oracle(view: SeatView, game: Game, playouts: int, scale: int) -> list[float]
                 rng=seed,
                 first=_move_of(action),
             )
-            totals[j] += playout_worth(hands, winner, view.totals, me, scale)
+            totals[j] += playout_worth(hands, winner, view.totals, me, scale, by_equity=by_equity)
     return [t / playouts for t in totals]
 
 
@@ -150,9 +153,9 @@ def _score(args: tuple[int, list[str], list[tuple[SeatView, list[float]]]]) -> d
     return out
 
 
-def _oracle_chunk(args: tuple[list[tuple[SeatView, Game]], int, int]) -> list[list[float]]:
-    items, playouts, scale = args
-    return [oracle(view, game, playouts, scale) for view, game in items]
+def _oracle_chunk(args: tuple[list[tuple[SeatView, Game]], int, int, bool]) -> list[list[float]]:
+    items, playouts, scale, by_equity = args
+    return [oracle(view, game, playouts, scale, by_equity) for view, game in items]
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -172,6 +175,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--oracle", type=int, default=400, help="playouts per candidate from the real hands")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--variant", action="append", choices=sorted(VARIANTS), help="repeatable")
+    parser.add_argument(
+        "--judge",
+        choices=("search", "equity"),
+        default="search",
+        help="what the oracle values a playout by: the table's own worth, or the chance to win the game",
+    )
     args = parser.parse_args(argv)
     names = args.variant or ["now"]
     began = time.perf_counter()
@@ -184,14 +193,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             from multiprocessing import Pool  # noqa: PLC0415
 
             mapper = stack.enter_context(Pool(args.jobs)).map
-        parts = mapper(_oracle_chunk, [(c, args.oracle, scale) for c in chunks])
+        by_equity = args.judge == "equity" or DIFICIL_PARAMS[args.players].equity
+        parts = mapper(_oracle_chunk, [(c, args.oracle, scale, by_equity) for c in chunks])
         items = [list(zip((v for v, _ in c), p, strict=True)) for c, p in zip(chunks, parts, strict=True)]
         scored = list(mapper(_score, [(args.players, names, it) for it in items]))
     merged: dict[str, list[float]] = {}
     for part in scored:
         for key, values in part.items():
             merged.setdefault(key, []).extend(values)
-    summary: dict[str, object] = {"players": args.players, "positions": len(positions), "oracle": args.oracle}
+    summary: dict[str, object] = {
+        "players": args.players,
+        "positions": len(positions),
+        "oracle": args.oracle,
+        "judge": "equity" if by_equity else "search",
+    }
     for name in ["cpu", *names]:
         regret, paired = merged[name], [r - b for r, b in zip(merged[name], merged[names[0]], strict=True)]
         (mean, se), (diff, diff_se) = _mean_se(regret), _mean_se(paired)

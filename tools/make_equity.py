@@ -1,0 +1,159 @@
+"""Make the game-equity table of :mod:`engine.equity`: ``python -m tools.make_equity``.
+
+Usage::
+
+    python -m tools.make_equity [--hands 6000] [--endings 600] [--jobs 2] [--out engine/equity_table.py]
+
+1. It plays ``--hands`` three-player hands of cpu against cpu (deals of the
+   seed ``equity``) and keeps each hand's penalties: the distribution of
+   what one hand adds to the three totals.
+2. It draws ``--endings`` endings, each a run of hands taken from those at
+   random, every hand's seats shuffled (who deals or leads is left out).
+3. For every grid point (a seat's total and the other two, every ``STEP``
+   points from 0 to 99) it plays each ending from those totals until one
+   reaches 100, and stores the share of endings the seat wins (the lowest
+   total, shared or not) as a 16-bit number.
+
+Every grid point meets the same endings, so nearby points differ by what
+their totals change, not by luck: the table is smooth where the search
+compares totals. The output is written as a Python module (base64 text)
+that the engine reads; the same arguments always make the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import sys
+import time
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from engine.bots import CpuBot
+from engine.codes import shuffled, stream
+from engine.game import PLAYING, TARGET, Game
+from engine.simulate import game_code
+
+STEP = 3
+BINS = (TARGET - 1) // STEP + 1  # 0, 3, ..., 99
+ENDING_HANDS = 60  # more than an ending takes (a run that needs more starts again from its first hand)
+
+
+def hand_penalties(hands: int, seed: object = "equity") -> list[tuple[int, int, int]]:
+    """The penalties of ``hands`` cpu-vs-cpu hands at three players."""
+    out: list[tuple[int, int, int]] = []
+    cpu = CpuBot()
+    index = 0
+    while len(out) < hands:
+        game = Game.new(game_code(3, seed, index))
+        index += 1
+        while game.phase == PLAYING:
+            game.apply(cpu.choose(game.view(game.turn)))
+        assert game.result is not None
+        a, b, c = game.result.penalties
+        out.append((a, b, c))
+    return out
+
+
+def endings(
+    penalties: Sequence[tuple[int, int, int]], count: int, seed: object = "equity"
+) -> list[list[int]]:
+    """``count`` runs of hands, flattened: mine, first other, second other, hand after hand."""
+    rng = stream(seed, "endings")
+    out: list[list[int]] = []
+    for _ in range(count):
+        flat: list[int] = []
+        for _ in range(ENDING_HANDS):
+            flat.extend(shuffled(penalties[int(rng.random() * len(penalties))], rng))
+        out.append(flat)
+    return out
+
+
+def _wins(mine: int, a: int, b: int, runs: list[list[int]]) -> int:
+    """How many of ``runs`` the seat wins from these totals."""
+    won = 0
+    for flat in runs:
+        m, x, y = mine, a, b
+        i = 0
+        while m < TARGET and x < TARGET and y < TARGET:
+            m += flat[i]
+            x += flat[i + 1]
+            y += flat[i + 2]
+            i = (i + 3) % len(flat)
+        if m <= x and m <= y:
+            won += 1
+    return won
+
+
+def _row(args: tuple[int, list[list[int]]]) -> list[int]:
+    """The cells of one total of the seat: every pair of the others' grid points, in table order."""
+    i, runs = args
+    cells: list[int] = []
+    for y in range(BINS):
+        for x in range(y + 1):
+            won = _wins(i * STEP, x * STEP, y * STEP, runs)
+            cells.append((won * 65_535 * 2 + len(runs)) // (2 * len(runs)))
+    return cells
+
+
+def make_table(hands: int, count: int, jobs: int) -> tuple[bytes, dict[str, object]]:
+    began = time.perf_counter()
+    penalties = hand_penalties(hands)
+    runs = endings(penalties, count)
+    with ExitStack() as stack:
+        mapper: Callable[..., Iterable[Any]] = map
+        if jobs > 1:
+            from multiprocessing import Pool  # noqa: PLC0415
+
+            mapper = stack.enter_context(Pool(jobs)).map
+        rows = list(mapper(_row, [(i, runs) for i in range(BINS)]))
+    cells = array("H", [c for row in rows for c in row])
+    if sys.byteorder != "little":
+        cells.byteswap()
+    figures: dict[str, object] = {
+        "hands": hands,
+        "endings": count,
+        "mean_penalty": round(sum(map(sum, penalties)) / (3 * len(penalties)), 2),
+        "cells": len(cells),
+        "seconds": round(time.perf_counter() - began, 1),
+    }
+    return cells.tobytes(), figures
+
+
+def module_text(data: bytes, hands: int, count: int) -> str:
+    text = base64.b64encode(data).decode("ascii")
+    lines = [text[i : i + 100] for i in range(0, len(text), 100)]
+    body = "\n".join(f'    "{line}"' for line in lines)
+    return (
+        f'"""The game-equity table read by :mod:`engine.equity` (made by ``python -m tools.make_equity\n'
+        f'--hands {hands} --endings {count}``; do not edit by hand)."""\n\n'
+        f"HANDS = {hands}\n"
+        f"ENDINGS = {count}\n"
+        f"STEP = {STEP}\n"
+        f"BINS = {BINS}\n"
+        f"# {BINS} x {BINS * (BINS + 1) // 2} cells, 16 bits each, little-endian, in base64.\n"
+        f"TABLE = (\n{body}\n)\n"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.make_equity", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=6000)
+    parser.add_argument("--endings", type=int, default=600)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("engine/equity_table.py"))
+    args = parser.parse_args(argv)
+    data, figures = make_table(args.hands, args.endings, args.jobs)
+    args.out.write_text(module_text(data, args.hands, args.endings), encoding="utf-8")
+    print(figures)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["BINS", "STEP", "endings", "hand_penalties", "make_table", "module_text"]
