@@ -588,13 +588,14 @@ class DificilParams:
 # The measured settings for each table size (see the README). Two players: 300
 # playouts and a 15,000-action budget win as often as 400 and 20,000 did, and keep
 # the page within its time budget. Three players: 600 playouts and a 25,000-action
-# budget chose better than 400 and 20,000 (tools/dificil_regret.py) and won as
-# often (796 against 793 of 2,001 games), within the page's budget; a playout is
-# valued by the game rather than the hand, and dealing is charged to the budget,
-# because its slowest decisions are the ones whose worlds are hard to deal.
+# budget chose better than 400 and 20,000 (tools/dificil_regret.py), within the
+# page's budget; dealing is charged to the budget, because its slowest decisions
+# are the ones whose worlds are hard to deal. A playout is valued by the chance to
+# win the game (the equity table), which chose better than the saturating gaps
+# (game_scale 40, margin 3) move by move, and the margin is 100 basis points.
 DIFICIL_PARAMS: dict[int, DificilParams] = {
     2: DificilParams(playouts=300, max_actions=15_000),
-    3: DificilParams(playouts=600, max_actions=25_000, game_scale=40, deal_cost=8),
+    3: DificilParams(playouts=600, max_actions=25_000, margin=100, deal_cost=8, equity=True),
 }
 
 
@@ -1108,9 +1109,9 @@ class DificilBot:
     stock), never the real hidden cards; then it plays each candidate move
     in each world and lets the cpu's rules play every seat to the end of the
     hand, and keeps the move with the best total value (the others'
-    penalties minus its own; at three players, what the hand's end means
-    for the game, :func:`game_value`), unless the cpu's own choice comes
-    within ``margin`` points a world of it. It stops early, between worlds,
+    penalties minus its own; at three players, the chance to win the game
+    from the totals after the hand, :func:`engine.equity.equity`), unless
+    the cpu's own choice comes within ``margin`` a world of it. It stops early, between worlds,
     once its playouts (and, at ``deal_cost`` each, the hands its sampler
     dealt) have taken ``max_actions`` actions. All its randomness
     comes from :func:`decision_rng`, so the same view always gives the same

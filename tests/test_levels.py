@@ -34,6 +34,7 @@ from engine.bots import (
 )
 from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
+from engine.equity import WHOLE
 from engine.game import GAME_OVER, PLAYING, Game
 from engine.match import match, match_parallel
 from engine.record import LEVELS
@@ -326,13 +327,18 @@ def test_dificil_plays_for_the_game_at_three_players() -> None:
     # Every total is 99: whoever goes out wins the game, so each playout is worth a game won or lost.
     game = position(["3H 4H 9C KD", "2S 5D 6D", "2D 5S 6C"], pile="7H", totals=[99, 99, 99])
     params = DIFICIL_PARAMS[3]
-    assert params.game_scale == 40
+    assert params.equity  # the chance to win the game, in basis points (engine/equity.py)
     search = DificilBot(params).start(game.view(0))
     search.run()
-    assert all(total % 80 == 0 for total in search.totals)
-    assert all(-80 * search.worlds <= total <= 80 * search.worlds for total in search.totals)
+    assert all(total % WHOLE == 0 for total in search.totals)
+    assert all(0 <= total <= WHOLE * search.worlds for total in search.totals)
+    # Valued by the game's gaps (game_scale, measured before the equity table), a game is worth +-80.
+    gaps = DificilBot(replace(params, equity=False, game_scale=40, margin=3)).start(game.view(0))
+    gaps.run()
+    assert all(total % 80 == 0 for total in gaps.totals)
+    assert all(-80 * gaps.worlds <= total <= 80 * gaps.worlds for total in gaps.totals)
     # By the hand alone the totals are points, not games.
-    hand = DificilBot(replace(params, game_scale=0)).start(game.view(0))
+    hand = DificilBot(replace(params, equity=False, game_scale=0, margin=3)).start(game.view(0))
     hand.run()
     assert any(total % 80 for total in hand.totals)
 

@@ -67,10 +67,13 @@ VARIANTS: dict[str, dict[str, object]] = {
     "p1600": {"playouts": 1600, "max_actions": 80_000},
     "tries4": {"tries": 4},
     "tries16": {"tries": 16},
-    "scale30": {"game_scale": 30},
-    "scale60": {"game_scale": 60},
+    "gaps": {"equity": False, "game_scale": 40, "margin": 3},
+    "scale30": {"equity": False, "game_scale": 30, "margin": 3},
+    "scale60": {"equity": False, "game_scale": 60, "margin": 3},
     "equity50": {"equity": True, "margin": 50},
+    "equity75": {"equity": True, "margin": 75},
     "equity100": {"equity": True, "margin": 100},
+    "equity150": {"equity": True, "margin": 150},
     "equity200": {"equity": True, "margin": 200},
 }
 
