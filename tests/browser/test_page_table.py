@@ -16,6 +16,7 @@ from conftest import wait_for_python
 from helpers import SAVE_KEY, act, assert_no_errors, put_storage, wait_state
 from support import human_to_play, reach
 
+from engine.codes import GameCode
 from engine.game import Game
 from ui import render
 
@@ -175,17 +176,22 @@ def test_results_and_verdict_are_in_the_accessibility_tree_while_the_dialog_is_o
     assert described == "results-live"
 
 
-def test_reduced_motion_loses_no_cpu_turn_and_the_log_has_them_all(fast_page, site_url):
+# A35M-8NT2: the person holds only 8s that fit, so after drawing three cards an 8 must be played.
+@pytest.mark.parametrize("code", [None, "A35M-8NT2"])
+def test_reduced_motion_loses_no_cpu_turn_and_the_log_has_them_all(fast_page, site_url, code):
     page = fast_page
-    open_page(page, site_url)
-    page.click("#mode-3")
-    page.evaluate(
-        """() => { window.__said = [];
+    listen = """() => { window.__said = [];
             const status = document.getElementById('status');
             new MutationObserver(() => window.__said.push(status.textContent))
                 .observe(status, {childList: true, characterData: true, subtree: true}); }"""
-    )
-    page.click("#deal-btn")
+    if code is None:  # a new deal at a table of three
+        open_page(page, site_url)
+        page.click("#mode-3")
+        page.evaluate(listen)
+        page.click("#deal-btn")
+    else:
+        open_page(page, site_url, Game.new(GameCode.parse(code)))
+        page.evaluate(listen)
     wait_state(page, "human")
     # Until the CPUs have had turns: a deal may start with draws (three of them, then a pass).
     for moves in range(12):
@@ -194,10 +200,16 @@ def test_reduced_motion_loses_no_cpu_turn_and_the_log_has_them_all(fast_page, si
         if moves >= 4 and any(t.startswith("CPU ") for t in page.locator("#move-log li").all_inner_texts()):
             break
         legal = page.locator("#hand button.card.legal:not([data-card^='8'])")
+        eights = page.locator("#hand button.card.legal[data-card^='8']")
         if legal.count():
             act(page, partial(legal.first.click))
         elif page.locator("#main-btn").is_enabled():
             act(page, partial(page.click, "#main-btn"))
+        elif eights.count():  # three cards drawn and only an 8 fits: it must be played, naming a suit
+            eights.first.click()
+            wait_state(page, "chooser")
+            suits = page.get_by_role("dialog", name="¿Qué palo pides?").get_by_role("button")
+            act(page, partial(suits.first.click))
         else:
             break
     said = page.evaluate("() => window.__said")
