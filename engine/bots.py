@@ -412,10 +412,7 @@ def playout(
                 actions += 1
                 if card == DRAW_MOVE:
                     if not stock:
-                        if not isinstance(rng, random.Random):
-                            rng = random.Random(rng)
-                        stock[:] = _reshuffled(pile, rng)
-                        del pile[:-1]
+                        rng = _reshuffle(stock, pile, rng)
                     hand.append(stock.pop())
                     draws += 1
                     if known:
@@ -429,8 +426,14 @@ def playout(
         else:
             fit = fits[top * 4 + active]
             plays = [c for c in hand if fit[c]]
+            eight = -1  # with nothing else that fits, the first 8 in hand order
+            if not plays:
+                for c in hand:
+                    if is_eight[c]:
+                        eight = c
+                        break
             suit = -1
-            if plays:
+            if plays or eight >= 0:
                 lack_row = short[after[turn]]
                 if players == 2:
                     threat = len(hands[1 - turn])
@@ -444,7 +447,7 @@ def playout(
                     card = min(eights) if eights else max(plays, key=lambda c: (points_of[c], -c))
                 elif len(plays) == 1:
                     card = plays[0]
-                else:
+                elif plays:
                     suit_count = [0, 0, 0, 0, 0]  # by suit, and the 8s last
                     for c in hand:
                         suit_count[bucket[c]] += 1
@@ -459,25 +462,15 @@ def playout(
                         if value > best or (value == best and c < card):
                             best = value
                             card = c
+                else:
+                    card = eight
             else:
                 card = -1
-                for c in hand:  # the first 8 in hand order
-                    if is_eight[c]:
-                        card = c
-                        break
-                if card >= 0 and players == 3:
-                    if len(hands[after[turn]]) <= 1 or len(hands[after[after[turn]]]) <= 1:
-                        card = min(c for c in hand if is_eight[c])  # shed 8s lowest first
-                elif card >= 0 and len(hands[1 - turn]) <= 1:
-                    card = min(c for c in hand if is_eight[c])
                 while card < 0:  # nothing to play: draw until a card fits, or pass
                     actions += 1
                     if draws < MAX_DRAWS and (stock or len(pile) > 1):
                         if not stock:
-                            if not isinstance(rng, random.Random):
-                                rng = random.Random(rng)
-                            stock[:] = _reshuffled(pile, rng)
-                            del pile[:-1]
+                            rng = _reshuffle(stock, pile, rng)
                         c = stock.pop()
                         hand.append(c)
                         draws += 1
@@ -534,11 +527,18 @@ def _lacks_suit(row: list[int | None], active: int) -> None:
             row[s] = k + 1
 
 
-def _reshuffled(pile: list[int], rng: random.Random) -> list[int]:
-    """The new stock from the discards under the top card, as the rules shuffle them."""
+def _reshuffle(stock: list[int], pile: list[int], rng: random.Random | int) -> random.Random:
+    """Turn the discards under the top card into the stock, shuffled as the rules do; return the generator.
+
+    An int seeds a new generator, which the playout keeps for its later reshuffles.
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
     order = shuffled(sorted(pile[:-1]), rng)
     order.reverse()
-    return order
+    stock[:] = order
+    del pile[:-1]
+    return rng
 
 
 def _move_of(action: Action) -> tuple[int, int]:

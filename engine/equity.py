@@ -36,13 +36,13 @@ _CELLS: array[int] = array("H", base64.b64decode(TABLE))
 _PAIRS = BINS * (BINS + 1) // 2  # the grid points of the two others' totals, in either order
 if len(_CELLS) != BINS * _PAIRS:  # the table module and this one must agree
     raise ValueError("the equity table has the wrong size")
-_TOP = 65_535  # a stored cell's value for a certain win
+TOP = 65_535  # a stored cell's value for a certain win
 # The weights' sum: STEP per axis.
-_SCALE = STEP**3 * _TOP
+_SCALE = STEP**3 * TOP
 
 
 def cell(mine: int, x: int, y: int) -> int:
-    """The stored value at grid point ``(mine, x, y)`` (indexes, not totals), out of 65,535."""
+    """The stored value at grid point ``(mine, x, y)`` (indexes, not totals), out of :data:`TOP`."""
     if x > y:
         x, y = y, x
     return _CELLS[mine * _PAIRS + y * (y + 1) // 2 + x]
@@ -74,4 +74,4 @@ def equity(mine: int, a: int, b: int) -> int:
     return (total * WHOLE + _SCALE // 2) // _SCALE
 
 
-__all__ = ["STEP", "WHOLE", "cell", "equity"]
+__all__ = ["STEP", "TOP", "WHOLE", "cell", "equity"]

@@ -66,7 +66,7 @@ def test_the_committed_table_is_what_the_tool_makes() -> None:
         assert cells == [cell(row, x, y) for y in range(equity_table.BINS) for x in range(y + 1)]
 
 
-def test_the_table_module_is_written_as_the_engine_reads_it(tmp_path: object) -> None:
+def test_the_table_module_is_written_as_the_engine_reads_it() -> None:
     data, figures = make_equity.make_table(hands=30, count=4, jobs=1)
     text = make_equity.module_text(data, 30, 4)
     space: dict[str, object] = {}

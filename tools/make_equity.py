@@ -34,6 +34,7 @@ from typing import Any
 
 from engine.bots import CpuBot
 from engine.codes import shuffled, stream
+from engine.equity import TOP
 from engine.game import PLAYING, TARGET, Game
 from engine.simulate import game_code
 
@@ -95,7 +96,7 @@ def _row(args: tuple[int, list[list[int]]]) -> list[int]:
     for y in range(BINS):
         for x in range(y + 1):
             won = _wins(i * STEP, x * STEP, y * STEP, runs)
-            cells.append((won * 65_535 * 2 + len(runs)) // (2 * len(runs)))
+            cells.append((won * TOP * 2 + len(runs)) // (2 * len(runs)))
     return cells
 
 
