@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
-from fake_screen import make_table
-from support import reach
+import pytest
+from fake_screen import FakeScreen, make_table
+from support import play_out, reach
 
 from engine.bots import make_level_bot
-from engine.game import PLAYING
+from engine.codes import GameCode
+from engine.game import GAME_OVER, PLAYING, Game
 from ui.storage import SAVE_KEY, MemoryBackend, Store
-from ui.table import SEARCH_SLICE
+from ui.table import SEARCH_SLICE, Table
 
 
 def test_the_level_is_chosen_between_games_remembered_and_kept_in_the_record() -> None:
@@ -52,3 +56,43 @@ def test_the_hard_cpu_thinks_in_slices_and_plays_what_its_search_chooses() -> No
     assert game.history[before].action == expected, "sliced or in one go, the same move"
     assert slices >= 1 and SEARCH_SLICE > 0
     assert screen.cpu_ms, "the whole decision's time is reported once it is made"
+
+
+def _dealt_from_the_radios(table: Table, screen: FakeScreen) -> None:
+    """«Repartir» as the page does it: the size is read from the radio that is checked."""
+    table.request_deal(3 if screen.get_attr("mode-3", "checked") == "" else 2)
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(("size", "level", "pace"))))
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("level", ["facil", "normal", "dificil"])
+@pytest.mark.parametrize("pace", ["pausado", "rapido"])
+@pytest.mark.parametrize("after_a_game", [False, True])
+def test_every_setup_choice_in_any_order_deals_the_table_chosen(
+    order: tuple[str, ...], players: int, level: str, pace: str, after_a_game: bool
+) -> None:
+    backend = MemoryBackend()
+    table, screen, _ = make_table(backend)
+    if after_a_game:  # a finished game of the other size is still on the table
+        other = 5 - players
+        finished = Game.new(GameCode.random(other, random.Random(other)))
+        play_out(finished, random.Random(other))
+        assert finished.phase == GAME_OVER
+        table.game = finished
+    steps = {
+        "size": lambda: table.choose_size(players),
+        "level": lambda: table.choose_level(level),
+        "pace": lambda: table.set_pace(pace),
+    }
+    for step in order:
+        steps[step]()
+        if step == "size":
+            assert "Mesa: " in screen.last_status, "choosing the size is said, as choosing the rival is"
+    checked = "mode-3" if players == 3 else "mode-2"
+    assert screen.get_attr(checked, "checked") == "", f"{order}: the size radio keeps the choice"
+    _dealt_from_the_radios(table, screen)
+    game = table.game
+    assert game is not None and game.phase == PLAYING
+    assert (game.players, table.level, table.pace) == (players, level, pace), order
+    again, _screen2, _ = make_table(backend)
+    assert again.players_choice == players and again.level_choice == level and again.pace == pace

@@ -429,6 +429,9 @@ def start() -> Table:
     def on_pace(event: Any) -> None:
         table.set_pace(_attr(event.target, "value"))
 
+    def on_size(event: Any) -> None:
+        table.choose_size(3 if _attr(event.target, "value") == "3" else 2)
+
     def on_level(event: Any) -> None:
         table.choose_level(_attr(event.target, "value"))
 
@@ -442,6 +445,7 @@ def start() -> Table:
     _listen(_el("results-dialog"), "keydown", on_results_key)
     _listen(_el("pace-choice"), "change", on_pace)
     _listen(_el("level-choice"), "change", on_level)
+    _listen(_el("mode-choice"), "change", on_size)
 
     def on_replay_cancel(event: Any) -> None:
         event.preventDefault()

@@ -554,6 +554,17 @@ class Table:
                 self.screen.status(message.strip())
             self._schedule_cpu()
 
+    def choose_size(self, players: int) -> None:
+        """The table size for the next game, remembered at once (a game under way keeps its own)."""
+        game = self.game
+        if game is not None and game.phase != GAME_OVER:
+            self.render_setup()  # never changes the game being played
+            return
+        self.players_choice = 3 if players == 3 else 2
+        self.store.set_table_size(self.players_choice)
+        self.render_setup()
+        self.screen.status(f"Mesa: {render.TABLE_NAMES[self.players_choice]}. Pulsa «Repartir» para empezar.")
+
     def choose_level(self, level: str) -> None:
         """«Rival»: the level for the next game (a game under way keeps its own; the radios are off)."""
         if level not in LEVEL_BOTS:
@@ -767,7 +778,8 @@ class Table:
         """The setup bar: the size radios only between games; during one, which table it is."""
         game = self.game
         playing = game is not None and game.phase != GAME_OVER
-        players = game.players if game is not None else self.players_choice
+        # Between games the radios show the next game's choice, never the last game's size.
+        players = game.players if game is not None and playing else self.players_choice
         s = self.screen
         s.attr("mode-2", "checked", "" if players == 2 else None)
         s.attr("mode-3", "checked", "" if players == 3 else None)
