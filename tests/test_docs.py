@@ -91,8 +91,8 @@ def test_the_docs_speak_of_dates_and_commits_not_numbered_stops() -> None:
 def _named_paths(text: str) -> set[str]:
     names = set()
     for tick in TICKED.findall(text):
-        for word in tick.split():
-            word = word.rstrip(".,:;)")
+        for raw in tick.split():
+            word = raw.rstrip(".,:;)")
             if word.startswith(TOP) and "<" not in word and "*" not in word and "…" not in word:
                 names.add(word.split(":")[0])
     for match in MODULE.finditer(text):
