@@ -82,7 +82,7 @@ def test_the_readme_starts_with_the_two_commands() -> None:
 
 
 def test_the_docs_speak_of_dates_and_commits_not_numbered_stops() -> None:
-    """Measurements carry their date and commit; "stop 20" meant nothing to a newcomer."""
+    """Measurements carry their date and commit: a numbered "stop" meant nothing to a newcomer."""
     stop = re.compile(r"\bstops? \d+", re.IGNORECASE)
     named = [f"{_name(p)}: {m.group(0)}" for p in PAGES for m in stop.finditer(p.read_text("utf-8"))]
     assert named == []
@@ -144,3 +144,30 @@ def test_every_anchor_the_docs_link_to_exists(page: Path) -> None:
         if anchor not in {slug(h) for h in headings}:
             broken.append(f"{target}#{anchor}")
     assert broken == [], f"{_name(page)} links to headings that do not exist: {broken}"
+
+
+def ragged_rows(text: str) -> list[int]:
+    """Line numbers of table rows whose cell count differs from their table's header."""
+    ragged, cells, in_code = [], 0, False
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("```"):
+            in_code = not in_code
+        if in_code or not line.startswith("|"):
+            cells = 0
+            continue
+        # GitHub splits cells at every pipe not escaped, inside code spans too.
+        count = len(re.split(r"(?<!\\)\|", line.strip().strip("|")))
+        if cells and count != cells:
+            ragged.append(number)
+        cells = cells or count
+    return ragged
+
+
+def test_ragged_rows_are_found() -> None:
+    table = "| a | b |\n| --- | --- |\n| 1 | `x\\|y` |\n| `x|y` |\n| 1 |\n\n| c |\n| - |\n"
+    assert ragged_rows(table) == [5]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_every_table_row_has_its_header_s_cells(page: Path) -> None:
+    assert ragged_rows(page.read_text(encoding="utf-8")) == [], f"{_name(page)}: a row would render broken"
