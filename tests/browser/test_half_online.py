@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from conftest import PREFIX, wait_for_python
@@ -33,7 +34,7 @@ class VendorHangs(site_serve.SiteHandler):
 
     hang = threading.Event()
     release = threading.Event()
-    held: list[str] = []  # vendor/ paths asked for while hanging
+    held: ClassVar[list[str]] = []  # vendor/ paths asked for while hanging
 
     def do_GET(self) -> None:
         if self.hang.is_set() and "/vendor/" in self.path:
@@ -93,7 +94,11 @@ def test_a_host_that_answers_the_page_but_never_vendor_still_starts_the_game(ctx
     assert hand(page) == cards, f"code {CODE}"
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == save
     assert any("/vendor/pyodide/pyodide.asm.wasm" in url for url in requested), "the runtime was loaded"
-    assert server.held == [], f"the worker asked the host for {server.held}: pinned files come from the precache"
+    assert server.held == [], (
+        f"the worker asked the host for {server.held}: pinned files come from the precache"
+    )
     play_a_move(page)
-    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) != save, f"code {CODE}: a move was saved"
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) != save, (
+        f"code {CODE}: a move was saved"
+    )
     assert errors == []
