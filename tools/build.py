@@ -34,6 +34,8 @@ so content hashes are stable across builds of the same sources.
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import io
 import json
 import re
@@ -296,6 +298,75 @@ def inline_stylesheet(out: Path) -> None:
     sheet.unlink()
 
 
+CSP_HASHES = "INLINE-SCRIPT-HASHES"
+_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
+_HANDLER = re.compile(r"""<[a-z][^>]*?(\son[a-z]+\s*=|=\s*["']?\s*javascript:)""", re.IGNORECASE)
+
+
+def inline_script_hashes(html: str) -> list[str]:
+    """The CSP sources (``'sha256-…'``) of the page's inline scripts, in page order.
+
+    An inline script is a ``<script>`` without ``src``; ``<script type="py">``
+    is Python that PyScript reads as text, not a script the browser runs.
+
+    >>> inline_script_hashes('<script>go()</script><script type="py">x</script><script src="a.js"></script>')
+    ["'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"]
+    """
+    found = []
+    for match in _SCRIPT.finditer(html):
+        attrs = match.group("attrs").lower()
+        if re.search(r"\bsrc\s*=", attrs) or re.search(r"""\btype\s*=\s*["']?py\b""", attrs):
+            continue
+        digest = hashlib.sha256(match.group("body").encode("utf-8")).digest()
+        found.append(f"'sha256-{base64.b64encode(digest).decode('ascii')}'")
+    return found
+
+
+def content_security_policy(out: Path) -> list[str]:
+    """Write the hashes of the built page's inline scripts into its Content-Security-Policy.
+
+    The policy is the ``<meta http-equiv="Content-Security-Policy">`` of
+    ``index.html``; its ``script-src`` names ``INLINE-SCRIPT-HASHES``, which the
+    build replaces with the SHA-256 of each inline script of the built page (the
+    stylesheet is inlined first, which leaves the scripts as they are). Any
+    other inline script, and every inline event handler (``onerror=``...), is
+    refused by the browser. What else it allows, measured in Chromium by
+    reading the ``securitypolicyviolation`` events of a strict policy:
+
+    * ``'self'``: every file comes from the site itself, the service worker
+      (``worker-src`` falls back to ``script-src``) included. No ``blob:`` or
+      ``data:`` is used (PyScript runs on the main thread: no worker of its own).
+    * ``'wasm-unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm``.
+    * ``'unsafe-eval'``: PyScript's core (0.7.x, ``core-*.js``) builds its
+      plugins' lifecycle hooks from their source text with ``Function()`` at
+      start-up, even with no worker; without it PyScript stops before Python
+      starts. It evaluates PyScript's own code, never the page's data.
+      Pyodide itself needs no ``'unsafe-eval'``.
+    * ``style-src 'unsafe-inline'``: the stylesheet is inlined in the page and
+      the hand sets its card count as a style attribute (``--n``). Styles do not
+      run script.
+
+    The build refuses a page without exactly one placeholder, or with an
+    inline event handler or a ``javascript:`` address (the policy would block
+    them in the browser, silently). Returns the hashes.
+    """
+    page = out / "index.html"
+    if not page.is_file():
+        return []
+    html = page.read_text(encoding="utf-8")
+    if html.count(CSP_HASHES) != 1:
+        raise BuildError(f"index.html must name {CSP_HASHES} exactly once, in its Content-Security-Policy")
+    body = _SCRIPT.sub("", html)  # scripts may mention "on...=" in their code
+    handler = _HANDLER.search(body)
+    if handler:
+        raise BuildError(
+            f"index.html has an inline event handler or a javascript: address: {handler.group(0)!r}"
+        )
+    hashes = inline_script_hashes(html)
+    page.write_text(html.replace(CSP_HASHES, " ".join(hashes)), encoding="utf-8")
+    return hashes
+
+
 def trimmed_lock(source: Path) -> bytes:
     """Pyodide's lock file without its package list: the page loads no package from it.
 
@@ -360,6 +431,7 @@ def build(
                 shutil.copyfile(path, dest)
 
     inline_stylesheet(out)
+    content_security_policy(out)
 
     # Python sources.
     py_names = build_app_archive(root, out / APP_ARCHIVE)

@@ -13,7 +13,6 @@ import {
   addPlugins,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
-  matchPrecache,
   precacheAndRoute,
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
@@ -25,56 +24,13 @@ const HANDOFF = "ocho-loco-handoff";
 self.skipWaiting();
 clientsClaim();
 
-// While the host answers, requests under vendor/ (PyScript and Pyodide) go to
-// the browser's HTTP cache instead of the precache: Chrome keeps the compiled
-// WebAssembly of pyodide.asm.wasm next to the HTTP cache entry, so a repeat
-// visit skips compiling 9.6 MB of wasm. vendor/ is bypassed as a whole so that
-// the runtime's files always come from one place and stay of one version with
-// each other. Registered before Workbox's own fetch listener, which it stops.
-//
-// "Answers" is checked, not assumed from navigator.onLine, which stays true
-// behind a captive portal, on Wi-Fi without internet or during an outage:
-// every page load sends one small request to the origin, and until it comes
-// back within PROBE_MS the runtime files come from the precache, like offline.
-const VENDOR = new URL("vendor/", self.registration.scope).href;
-const PROBE_URL = new URL("sw.js", self.registration.scope).href;
-const PROBE_MS = 3000;
-let hostState = "up"; // "up" | "down" | "probing"; before any page load, trust onLine
-let hostAnswers = Promise.resolve(true);
-
-function probeHost() {
-  hostState = "probing";
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), PROBE_MS);
-  hostAnswers = fetch(`${PROBE_URL}?sonda=${Date.now()}`, { cache: "no-store", signal: abort.signal })
-    .then((response) => response.ok, () => false)
-    .then((up) => {
-      clearTimeout(timer);
-      hostState = up ? "up" : "down";
-      return up;
-    });
-}
-
-async function fromPrecacheFirst(request, up) {
-  if (up) return fetch(request);
-  return (await matchPrecache(request.url)) || fetch(request);
-}
-
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.mode === "navigate") {
-    probeHost(); // the page itself comes from the precache (below), whatever the host does
-    return;
-  }
-  if (!request.url.startsWith(VENDOR) || !self.navigator.onLine || hostState === "down") {
-    return; // Workbox answers from the precache
-  }
-  event.stopImmediatePropagation();
-  if (hostState === "probing") {
-    event.respondWith(hostAnswers.then((up) => fromPrecacheFirst(request, up)));
-  }
-  // "up": no respondWith, so the browser fetches it itself (HTTP cache and compiled wasm).
-});
+// Every file of the site, the runtime under vendor/ included, is answered from
+// the precache first (Workbox's precache route; the network only for a file
+// that is not there). PyScript's and Pyodide's files are pinned versions whose
+// revision is their SHA-256, so the copy in the precache is the file: asking the
+// host first would only add a way to fail. A host that answers the page but not
+// vendor/ (a captive portal, a half-broken mirror, an outage in a CDN in front
+// of the site) then still starts the game, as offline does.
 
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -7,7 +7,6 @@ hands events to :class:`ui.table.Table`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -22,8 +21,11 @@ _proxies: list[Any] = []  # keep event-handler proxies alive for the page's life
 
 # The picture of the table drawn from the save (index.html shows it at first paint
 # while Python starts, only if its "save" is still the saved game). A picture only:
-# Python always draws the live table from the save itself.
-PICTURE_KEY = "ocho-loco:mesa-html"
+# Python always draws the live table from the save itself. It is data, not HTML
+# (``ochoLocoPicture`` in index.html writes and reads it, allowing a fixed list of
+# tags and attributes); the first version, ``ocho-loco:mesa-html``, was HTML and is
+# removed unread.
+PICTURE_KEY = "ocho-loco:mesa"
 PICTURED_STATES = frozenset({"human", "chooser", "cpu", "results", "gameover"})
 
 
@@ -126,9 +128,9 @@ class DomScreen:
             return
         try:
             save = storage.getItem(SAVE_KEY)
-            if save is not None:
-                board = document.querySelector("#mesa .board").innerHTML
-                storage.setItem(PICTURE_KEY, json.dumps({"save": save, "board": board}))
+            picture = getattr(window, "ochoLocoPicture", None)
+            if save is not None and picture is not None:
+                storage.setItem(PICTURE_KEY, str(picture.take(save)))
         except Exception:
             pass  # storage full or gone: the picture is a nicety, the save is what counts
 

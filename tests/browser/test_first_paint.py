@@ -24,7 +24,7 @@ from engine.record import Record
 from tools import serve as site_serve
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
-PICTURE_KEY = "ocho-loco:mesa-html"
+PICTURE_KEY = "ocho-loco:mesa"
 WASM = "pyodide.asm.wasm"
 HAND_JS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"
 NOT_READY_JS = "() => document.body.dataset.ready !== '1'"
@@ -171,12 +171,9 @@ def test_an_early_click_that_no_longer_fits_is_ignored_with_a_message(ctx, gated
     page.evaluate(
         """(key) => {
             const picture = JSON.parse(localStorage.getItem(key));
-            const board = document.createElement("div");
-            board.innerHTML = picture.board;
-            const hand = board.querySelector("#hand");
-            const button = hand.querySelector("button.legal") || hand.querySelector("button[data-card]");
-            button.dataset.card = "KS";
-            picture.board = board.innerHTML;
+            const buttons = picture.parts.hand.c.filter((kid) => Array.isArray(kid) && kid[0] === "button");
+            const button = buttons.find((kid) => /\blegal\b/.test(kid[1].class)) || buttons[0];
+            button[1]["data-card"] = "KS";
             localStorage.setItem(key, JSON.stringify(picture));
         }""",
         PICTURE_KEY,
