@@ -25,7 +25,7 @@ _proxies: list[Any] = []  # keep event-handler proxies alive for the page's life
 # (``ochoLocoPicture`` in index.html writes and reads it, allowing a fixed list of
 # tags and attributes); the first version, ``ocho-loco:mesa-html``, was HTML and is
 # removed unread.
-PICTURE_KEY = "ocho-loco:mesa"
+PICTURE_KEY = "ocho-loco:dibujo"
 PICTURED_STATES = frozenset({"human", "chooser", "cpu", "results", "gameover"})
 
 

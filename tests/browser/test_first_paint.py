@@ -24,7 +24,7 @@ from engine.record import Record
 from tools import serve as site_serve
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
-PICTURE_KEY = "ocho-loco:mesa"
+PICTURE_KEY = "ocho-loco:dibujo"
 WASM = "pyodide.asm.wasm"
 HAND_JS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"
 NOT_READY_JS = "() => document.body.dataset.ready !== '1'"

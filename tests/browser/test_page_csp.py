@@ -21,7 +21,7 @@ from conftest import wait_for_python
 from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_state
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
-PICTURE_KEY = "ocho-loco:mesa"
+PICTURE_KEY = "ocho-loco:dibujo"
 OLD_PICTURE_KEY = "ocho-loco:mesa-html"  # the first version stored the table as HTML
 HAND_JS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"
 RECORD_VIOLATIONS = """
@@ -68,6 +68,9 @@ def test_the_game_boots_and_plays_under_its_policy_without_a_violation(ctx, site
     assert wait_state(page) == "human", f"code {CODE}"
     play_a_move(page)
     assert page.evaluate(VIOLATIONS_JS) == [], f"code {CODE}"
+    page.wait_for_function("(key) => localStorage.getItem(key) !== null", arg=PICTURE_KEY)
+    prefs = page.evaluate("() => localStorage.getItem('ocho-loco:mesa')")
+    assert prefs in (None, "2"), f"the picture must not take the table size's key (it holds {prefs!r})"
     assert csp_console(console) == []
     assert errors == []
 
