@@ -12,7 +12,7 @@ out at the top of :mod:`engine.game`; where each one lives:
 - :mod:`engine.save`    version-1 position snapshots (old saves, test positions)
 - :mod:`engine.names`   Spanish names of cards and suits
 - :mod:`engine.bots`    the players: ``random``, ``basic``, ``facil``, ``cpu``, ``dificil``
-- :mod:`engine.simulate` / :mod:`engine.replay` / :mod:`engine.match` / :mod:`engine.bench`  tools
+- :mod:`lab.simulate` / :mod:`lab.replay` / :mod:`lab.match` / :mod:`lab.engine_bench`  tools
 """
 
 from .actions import DRAW, PASS, Action

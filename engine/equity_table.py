@@ -1,4 +1,4 @@
-"""The game-equity table read by :mod:`engine.equity` (made by ``python -m tools.make_equity
+"""The game-equity table read by :mod:`engine.equity` (made by ``python -m lab.make_equity
 --hands 6000 --endings 6000``; do not edit by hand)."""
 
 HANDS = 6000

@@ -11,7 +11,7 @@ from engine.actions import Action
 from engine.bots import CpuBot, make_bot, read_history
 from engine.cards import Card
 from engine.game import PLAYING, Game
-from engine.simulate import run
+from lab.simulate import run
 
 
 @given(

@@ -12,7 +12,7 @@ from engine.bots import DificilBot, DificilParams, playout_worth
 from engine.cards import POINTS
 from engine.equity import STEP, WHOLE, cell, equity
 from engine.game import TARGET
-from tools import make_equity
+from lab import make_equity
 
 totals = st.integers(0, TARGET - 1)
 

@@ -36,9 +36,9 @@ from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
 from engine.equity import WHOLE
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.match import match, match_parallel
 from engine.record import LEVELS
-from engine.simulate import main, run
+from lab.match import match, match_parallel
+from lab.simulate import main, run
 
 positions = st.builds(walk, st.sampled_from([2, 3]), st.integers(0, 10**9), st.integers(0, 120))
 
@@ -477,7 +477,7 @@ def test_dificil_beats_cpu_in_more_than_half_of_fixed_games() -> None:
 
 
 def test_bench_times_every_dificil_decision() -> None:
-    from engine.bench import bench_dificil
+    from lab.engine_bench import bench_dificil
 
     figures = bench_dificil(1, "levels-bench")
     searched = figures["searched_cpu"]["decisions"]

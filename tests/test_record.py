@@ -22,11 +22,11 @@ from engine.cards import CARDS
 from engine.codes import ALPHABET, GameCode
 from engine.game import GAME_OVER, HAND_OVER, MAX_ACTIONS_PER_HAND, MAX_HANDS, PLAYING, Game
 from engine.record import ACTION_OF, MAX_MOVES, MAX_TEXT, NUMBER_OF, Record, RecordError, Start, pack, unpack
-from engine.replay import events
-from engine.replay import main as replay_main
 from engine.save import dump
-from engine.simulate import main as simulate_main
-from engine.simulate import run
+from lab.replay import events
+from lab.replay import main as replay_main
+from lab.simulate import main as simulate_main
+from lab.simulate import run
 
 codes = st.builds(
     GameCode.build,

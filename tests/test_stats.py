@@ -18,8 +18,8 @@ from engine.codes import GameCode
 from engine.daily import daily_code, day_text
 from engine.game import GAME_OVER, Game
 from engine.record import Record, pack
-from engine.simulate import run
 from engine.stats import Outcome, Tally, compute, outcome
+from lab.simulate import run
 
 
 @functools.cache

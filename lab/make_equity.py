@@ -1,8 +1,8 @@
-"""Make the game-equity table of :mod:`engine.equity`: ``python -m tools.make_equity``.
+"""Make the game-equity table of :mod:`engine.equity`: ``python -m lab.make_equity``.
 
 Usage::
 
-    python -m tools.make_equity [--hands 6000] [--endings 600] [--jobs 2] [--out engine/equity_table.py]
+    python -m lab.make_equity [--hands 6000] [--endings 600] [--jobs 2] [--out engine/equity_table.py]
 
 1. It plays ``--hands`` three-player hands of cpu against cpu (deals of the
    seed ``equity``) and keeps each hand's penalties: the distribution of
@@ -36,7 +36,7 @@ from engine.bots import CpuBot
 from engine.codes import shuffled, stream
 from engine.equity import TOP
 from engine.game import PLAYING, TARGET, Game
-from engine.simulate import game_code
+from lab.simulate import game_code
 
 STEP = 3
 BINS = (TARGET - 1) // STEP + 1  # 0, 3, ..., 99
@@ -129,7 +129,7 @@ def module_text(data: bytes, hands: int, count: int) -> str:
     lines = [text[i : i + 100] for i in range(0, len(text), 100)]
     body = "\n".join(f'    "{line}"' for line in lines)
     return (
-        f'"""The game-equity table read by :mod:`engine.equity` (made by ``python -m tools.make_equity\n'
+        f'"""The game-equity table read by :mod:`engine.equity` (made by ``python -m lab.make_equity\n'
         f'--hands {hands} --endings {count}``; do not edit by hand)."""\n\n'
         f"HANDS = {hands}\n"
         f"ENDINGS = {count}\n"
@@ -141,7 +141,7 @@ def module_text(data: bytes, hands: int, count: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.make_equity", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.make_equity", description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=6000)
     parser.add_argument("--endings", type=int, default=600)
     parser.add_argument("--jobs", type=int, default=1)

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m tools.bench [--runs 5] [--site DIR] [--out bench.json]
+    python -m lab.page_bench [--runs 5] [--site DIR] [--out bench.json]
 
 One run of headless Chromium on localhost measures, and prints as JSON:
 
@@ -52,8 +52,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -62,14 +61,20 @@ from playwright.sync_api import sync_playwright
 
 from engine.codes import GameCode
 from tools import build as site_build
-from tools import chromium as site_chromium
 from tools import serve as site_serve
+from tools.page_driver import (
+    CHROMIUM_ARGS,
+    PREFIX,
+    SETTLED_JS,
+    TIMEOUT_MS,
+    click_first,
+    context_options,
+    find_chromium,
+    serve,
+)
 from tools.serve import Traffic
 
-PREFIX = "/ocho-loco/"
 LOAD_CODE = "A2C6-P4JZ"  # the share link opened for the load figures (1 against 1)
-CHROMIUM_ARGS = site_chromium.ARGS
-TIMEOUT_MS = 120_000
 THROTTLED_TIMEOUT_MS = 600_000
 CARD_SAMPLES_PER_RUN = 24
 
@@ -166,7 +171,6 @@ ACTION_SCRIPT = """
 })();
 """
 
-SETTLED_JS = "() => ['human','chooser','results','gameover','setup'].includes(document.body.dataset.state)"
 CONTROLLED_JS = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 FCP_JS = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: null}).startTime"
 
@@ -176,18 +180,6 @@ def log(msg: str) -> None:
 
 
 # ---------------------------------------------------------------------- server
-
-
-@contextmanager
-def serve(directory: Path, traffic: Traffic, *, compress: bool = False) -> Iterator[str]:
-    """Serve ``directory`` under ``PREFIX`` (``compress``: gzip as GitHub Pages does, not counted)."""
-    handler = site_serve.GzipHandler if compress else site_serve.counting(traffic)
-    server, url = site_serve.start_background(directory, prefix=PREFIX, handler=handler)
-    try:
-        yield url
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def write_bare_page(dest: Path) -> None:
@@ -227,17 +219,6 @@ def make_stock_baseline(site: Path, dest: Path, root: Path = site_build.ROOT) ->
 
 
 # --------------------------------------------------------------------- browser
-
-
-def find_chromium() -> str:
-    path = site_chromium.find()
-    if path is None:
-        raise SystemExit("Chromium not found: set CHROMIUM_PATH or install chromium")
-    return path
-
-
-def context_options() -> dict[str, Any]:
-    return {"locale": "es-ES", "viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
 
 
 @dataclass
@@ -381,15 +362,6 @@ def is_vendor(path: str) -> bool:
     return path.startswith(("/vendor/", PREFIX + "vendor/"))
 
 
-def _click_first(page: Any, selectors: list[str]) -> bool:
-    for selector in selectors:
-        el = page.query_selector(selector)
-        if el is not None:
-            el.click()
-            return True
-    return False
-
-
 # A task counts as a CPU turn's when the page was in state ``cpu`` as it began: the
 # observer is told after the task, when the state may have changed either way, so
 # every change of ``data-state`` is kept with its time and each task is placed by its start.
@@ -445,7 +417,7 @@ def measure_actions(
                 break
             state = page.evaluate("() => document.body.dataset.state")
             if state == "human":
-                played = _click_first(
+                played = click_first(
                     page,
                     [
                         "#hand button.card.legal:not([data-card^='8'])",
@@ -522,7 +494,7 @@ def _level_figures(decisions: list[float], longest: list[float]) -> dict[str, An
 
 def whole_game_save() -> str:
     """The page's save of the longest of 20 finished cpu-vs-cpu games (a whole game to 100)."""
-    from engine.simulate import run as simulate  # noqa: PLC0415 - only this figure needs it
+    from lab.simulate import run as simulate  # noqa: PLC0415 - only this figure needs it
     from ui.storage import Store  # noqa: PLC0415
 
     records: list[Any] = []
