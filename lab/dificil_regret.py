@@ -51,7 +51,7 @@ from engine.bots import (
 )
 from engine.codes import shuffled, stream
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.view import SeatView
+from engine.view import SeatView, seat_view
 from lab.simulate import game_code
 
 # The variants measured by name (a name's settings replace the table's measured ones).
@@ -89,7 +89,7 @@ def collect(players: int, games: int) -> list[tuple[SeatView, Game]]:
         while True:
             while game.phase == PLAYING:
                 seat = game.turn
-                view = game.view(seat)
+                view = seat_view(game, seat)
                 if seat == hero:
                     search = hard.start(view)
                     if search.playouts:

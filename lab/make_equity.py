@@ -36,6 +36,7 @@ from engine.bots import CpuBot
 from engine.codes import shuffled, stream
 from engine.equity import TOP
 from engine.game import PLAYING, TARGET, Game
+from engine.view import seat_view
 from lab.simulate import game_code
 
 STEP = 3
@@ -52,7 +53,7 @@ def hand_penalties(hands: int, seed: object = "equity") -> list[tuple[int, int, 
         game = Game.new(game_code(3, seed, index))
         index += 1
         while game.phase == PLAYING:
-            game.apply(cpu.choose(game.view(game.turn)))
+            game.apply(cpu.choose(seat_view(game, game.turn)))
         assert game.result is not None
         a, b, c = game.result.penalties
         out.append((a, b, c))

@@ -13,7 +13,7 @@ JSON Lines event log as the simulator (see :mod:`lab.simulate`), so
 ``tests/referee.py`` can check a replay independently of this engine.
 
 >>> from engine.game import Game
->>> [e["event"] for e in events(Game.new("A2K7QM92").record(), index=0)]
+>>> [e["event"] for e in events(Record.of(Game.new("A2K7QM92")), index=0)]
 ['deal']
 """
 

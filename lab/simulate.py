@@ -50,6 +50,7 @@ from engine.bots import BOT_NAMES, Bot, RandomBot, make_bot
 from engine.codes import GameCode, stream
 from engine.game import GAME_OVER, MAX_ACTIONS_PER_HAND, PLAYING, Game
 from engine.record import Record
+from engine.view import seat_view
 from lab.replay import events
 
 # A bot for (game index, seat).
@@ -150,10 +151,10 @@ def play_game(
     for seat in game.winners:
         tally.wins[seat] += 1
     if log is not None:
-        for event in events(game.record(), index):
+        for event in events(Record.of(game), index):
             log(event)
     if records is not None:
-        records.append(game.record())
+        records.append(Record.of(game))
     return tally
 
 
@@ -166,7 +167,9 @@ def _play_hand(game: Game, bots: Sequence[Bot]) -> None:
         seat = game.turn
         bot = bots[seat]
         # A random bot makes the same choice from legal_actions() as from a view, so skip the view.
-        action = bot.pick(game.legal_actions()) if type(bot) is RandomBot else bot.choose(game.view(seat))
+        action = (
+            bot.pick(game.legal_actions()) if type(bot) is RandomBot else bot.choose(seat_view(game, seat))
+        )
         game.apply(action)
 
 

@@ -12,6 +12,7 @@ from engine.bots import DificilBot, DificilParams, playout_worth
 from engine.cards import POINTS
 from engine.equity import STEP, WHOLE, cell, equity
 from engine.game import TARGET
+from engine.view import seat_view
 from lab import make_equity
 
 totals = st.integers(0, TARGET - 1)
@@ -81,9 +82,9 @@ def test_the_search_values_a_playout_by_the_chance_to_win_the_game() -> None:
     worth = playout_worth(hands, 0, [90, 80, 85], 0, 0, by_equity=True)
     assert worth == equity(90, 80 + POINTS[0] + POINTS[1], 85 + POINTS[2])
     game = position(["3H 4H 9C KD", "2S 5D 6D", "2D 5S 6C"], pile="7H", totals=[10, 20, 30])
-    search = DificilBot(DificilParams(playouts=60, min_worlds=3, equity=True)).start(game.view(0))
+    search = DificilBot(DificilParams(playouts=60, min_worlds=3, equity=True)).start(seat_view(game, 0))
     search.run()
     assert all(0 <= t <= WHOLE * search.worlds for t in search.totals)
     two = position(["3H 4H 9C", "2S 5D 6D"], pile="7H")
     with pytest.raises(ValueError, match="three players"):
-        DificilBot(DificilParams(equity=True)).start(two.view(0))
+        DificilBot(DificilParams(equity=True)).start(seat_view(two, 0))

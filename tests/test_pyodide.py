@@ -102,11 +102,11 @@ except ImportError:
 else:
     for code in CODES:
         bots = [make_bot("cpu")] + [make_bot("random", (code.text, s)) for s in range(1, code.players)]
-        games.append(play(code, lambda g: bots[g.turn].choose(g.view(g.turn))))
+        games.append(play(code, lambda g: bots[g.turn].choose(view.seat_view(g, g.turn))))
     # The levels draw from generators seeded by the position: the same moves on both runtimes.
     for code in CODES[:2]:
         bots = [make_bot("dificil"), make_bot("facil"), make_bot("cpu")][: code.players]
-        games.append(play(code, lambda g: bots[g.turn].choose(g.view(g.turn))))
+        games.append(play(code, lambda g: bots[g.turn].choose(view.seat_view(g, g.turn))))
 
 failed = 0
 for module in (cards, codes, actions, game_mod, names, save, view):
