@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
 
+import needs
 import pytest
 
 from tools import build as site_build
@@ -15,10 +15,6 @@ from tools import stdlib_trim
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / stdlib_trim.PYODIDE_STDLIB
-
-needs_pyodide = pytest.mark.skipif(
-    not ARCHIVE.is_file(), reason="node_modules/pyodide is not installed (npm ci)"
-)
 
 
 def test_imports_are_read_from_every_form_of_import_statement():
@@ -55,8 +51,8 @@ def test_the_eager_part_leaves_out_function_bodies_and_blocks_that_never_run_in_
     assert not {"b", "d", "e", "f"} & found
 
 
-@needs_pyodide
 def test_the_kept_modules_cover_what_the_page_imports_and_what_a_real_session_loaded():
+    needs.require_pyodide_files()
     archive = stdlib_trim.Archive(ARCHIVE)
     keep = stdlib_trim.needed(archive, stdlib_trim.app_sources(ROOT, site_build.PY_PACKAGES))
     # Every standard-library module the game's own Python imports, anywhere in it.
@@ -79,8 +75,8 @@ def test_the_kept_modules_cover_what_the_page_imports_and_what_a_real_session_lo
     assert len(keep) < len(archive.files) / 2
 
 
-@needs_pyodide
 def test_a_pure_python_stand_in_stays_out_when_the_page_never_loads_it():
+    needs.require_pyodide_files()
     archive = stdlib_trim.Archive(ARCHIVE)
     keep = stdlib_trim.needed(archive, stdlib_trim.app_sources(ROOT, site_build.PY_PACKAGES))
     # datetime, abc and threading import these only when their C module is missing.
@@ -93,9 +89,7 @@ def test_a_pure_python_stand_in_stays_out_when_the_page_never_loads_it():
     assert "_py_abc" not in stdlib_trim.closure(archive, ["abc"], skip=stdlib_trim.C_FALLBACKS)
 
 
-@needs_pyodide
 @pytest.mark.pyodide
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_the_c_modules_whose_stand_ins_are_left_out_are_built_into_pyodide():
     wanted = sorted(set(stdlib_trim.C_FALLBACKS.values()))
     done = subprocess.run(
@@ -114,8 +108,8 @@ def test_the_c_modules_whose_stand_ins_are_left_out_are_built_into_pyodide():
     assert done.stdout.strip() == "[]"
 
 
-@needs_pyodide
 def test_the_trimmed_archive_holds_the_kept_files_unchanged(tmp_path):
+    needs.require_pyodide_files()
     dest = tmp_path / "python_stdlib.zip"
     kept = stdlib_trim.trim_stdlib(ROOT, dest, site_build.PY_PACKAGES, compile_pyc=False)
     archive = stdlib_trim.Archive(ARCHIVE)
@@ -129,8 +123,8 @@ def test_the_trimmed_archive_holds_the_kept_files_unchanged(tmp_path):
     assert dest.stat().st_size < ARCHIVE.stat().st_size * 0.5
 
 
-@needs_pyodide
 def test_the_lock_file_keeps_its_version_information_and_lists_no_packages():
+    needs.require_pyodide_files()
     source = ROOT / site_build.PYODIDE_DIST / "pyodide-lock.json"
     original = json.loads(source.read_text(encoding="utf-8"))
     trimmed = json.loads(site_build.trimmed_lock(source))
@@ -138,9 +132,7 @@ def test_the_lock_file_keeps_its_version_information_and_lists_no_packages():
     assert trimmed["packages"] == {}
 
 
-@needs_pyodide
 @pytest.mark.pyodide
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_the_shipped_archive_is_bytecode_compiled_by_the_pages_own_python(tmp_path):
     dest = tmp_path / "python_stdlib.zip"
     kept = stdlib_trim.trim_stdlib(ROOT, dest, site_build.PY_PACKAGES)
