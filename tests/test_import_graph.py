@@ -100,3 +100,16 @@ def test_the_shipped_packages_have_no_command_line_entry_point() -> None:
         )
     ]
     assert found == []
+
+
+def test_each_package_docstring_names_every_module_of_it() -> None:
+    unnamed = {
+        package: [
+            path.stem
+            for path in sorted((ROOT / package).glob("*.py"))
+            if path.stem != "__init__" and f":mod:`{package}.{path.stem}`" not in doc
+        ]
+        for package in ("engine", "ui", "lab")
+        for doc in [ast.get_docstring(ast.parse((ROOT / package / "__init__.py").read_text("utf-8"))) or ""]
+    }
+    assert unnamed == {"engine": [], "ui": [], "lab": []}

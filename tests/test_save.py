@@ -19,18 +19,12 @@ from hypothesis import strategies as st
 from profiles import budget
 from support import CODE2, CODE3, choose, position
 
-from engine.view import seat_view
-
-try:
-    from engine import bots
-except ImportError:  # pragma: no cover - the bots module is written separately
-    bots = None  # type: ignore[assignment]
-
-from engine import save
+from engine import bots, save
 from engine.actions import DRAW
 from engine.cards import CARDS
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 from engine.save import SaveError, dump, load
+from engine.view import seat_view
 
 
 def sample_saves() -> list[dict[str, Any]]:
@@ -354,7 +348,7 @@ def test_fuzzed_saves_load_or_raise_save_error_only(index: int, data: st.DataObj
     legal = game.legal_actions()
     for seat in range(game.players):
         view = seat_view(game, seat)
-        if bots is not None and view.my_turn:
+        if view.my_turn:
             assert bots.make_bot("cpu").choose(view) in legal, "the cpu bot copes with any loaded save"
     if legal:
         game.apply(legal[0])
