@@ -1,6 +1,6 @@
 """Research and measurement: what the page never runs, kept out of the shipped ``engine/`` and ``ui/``.
 
-Every module is a command, ``python -m lab.<name>``:
+Every module but :mod:`lab.page_play` (part of the page bench) is a command, ``python -m lab.<name>``:
 
 - :mod:`lab.simulate`        whole games between bots, tallies, event logs and records
 - :mod:`lab.replay`          records replayed through the rules, written as an event log
@@ -11,4 +11,5 @@ Every module is a command, ``python -m lab.<name>``:
 - :mod:`lab.make_equity`     makes ``engine/equity_table.py`` (no arguments: the committed table)
 - :mod:`lab.challenge_sizes` how long challenge links are
 - :mod:`lab.page_bench`      the built page's load and response times in Chromium
+- :mod:`lab.page_play`       the page bench's play figures: clicks, CPU levels, a whole-game save's load
 """
