@@ -27,12 +27,13 @@ games and 98.3% of 3-player games against ``random``; 85.8% (2 players) and
 57.6% (3 players, par 33%) against the stricter ``basic``.
 
 >>> from engine.game import Game
+>>> from engine.view import seat_view
 >>> game = Game.new("A2K7QM92")
 >>> bot = make_bot("cpu")
->>> action = bot.choose(game.view(0))
+>>> action = bot.choose(seat_view(game, 0))
 >>> action in game.legal_actions()
 True
->>> bot.choose(game.view(0)) is action   # same view, same answer
+>>> bot.choose(seat_view(game, 0)) is action   # same view, same answer
 True
 """
 

@@ -9,7 +9,7 @@ checked, or a claimed total that differs from the replay's is refused with
 a link can only give a different legal game of the same code, never a score
 that was not played.
 
->>> from engine.simulate import run
+>>> from lab.simulate import run
 >>> records = []
 >>> _ = run(2, ["cpu", "cpu"], 1, seed=7, records=records)
 >>> mine = outcome(records[0])

@@ -5,7 +5,7 @@ a shared lowest total is a win for each). Between hands, how likely a seat
 is to win depends on its total and the other two, and not linearly: ten
 points behind matter far more when someone is near 100 than at the start.
 :func:`equity` gives that chance, from a table made by
-``python -m tools.make_equity``: for totals on a grid every ``STEP``
+``python -m lab.make_equity``: for totals on a grid every ``STEP``
 points, the share of a fixed set of simulated game endings the seat wins
 (each ending a run of hands whose penalties are drawn from hands the cpu
 played against itself), read between grid points by trilinear

@@ -45,16 +45,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .actions import DRAW, DRAW_KIND, PASS, PASS_KIND, PLAY, PLAY8, PLAY_KIND, Action
 from .cards import CARDS, EIGHT, POINTS, RANK_OF, SUIT_OF, TEXT, Card, Suit
 from .codes import GameCode, deal_rng, reshuffle_rng, shuffled
 from .names import card_name, needed_phrase, rank_with_article, suit_name
-
-if TYPE_CHECKING:
-    from .record import Record
-    from .view import SeatView
 
 HAND_SIZE = {2: 7, 3: 5}
 MAX_DRAWS = 3
@@ -268,13 +264,6 @@ class Game:
         """The moves of the hand being played (or just finished)."""
         return self.history[self.hand_start :]
 
-    def record(self, level: str = "normal") -> Record:
-        """The game so far as its code and every move of every hand (see :mod:`engine.record`)."""
-        from .record import Record, Start  # noqa: PLC0415 - engine.record imports this module
-
-        start = None if self.origin is None else Start(*self.origin)
-        return Record(self.code, tuple(m.action for m in self.history), level, start)
-
     def nothing_to_draw(self) -> bool:
         """Rule 9: an empty stock and a pile of just the top card leave nothing to draw."""
         return not self.stock and len(self.pile) <= 1
@@ -463,12 +452,6 @@ class Game:
         self._deal(self.hand_no + 1, leader=self.result.winner)
 
     # -- convenience ----------------------------------------------------------
-
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see of the table (see :mod:`engine.view`)."""
-        from .view import seat_view  # noqa: PLC0415 - engine.view imports this module
-
-        return seat_view(self, seat)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -39,7 +39,7 @@ it.
 >>> game = Game.new("A2K7QM92")
 >>> for text in ("10D", "draw"):
 ...     _ = game.apply(Action.parse(text))
->>> record = game.record()
+>>> record = Record.of(game)
 >>> str(record)
 'r1.A2K7QM92.n.RxA'
 >>> Record.parse(str(record)).replay().hands == game.hands
@@ -132,6 +132,12 @@ class Record:
 
     def __len__(self) -> int:
         return len(self.moves)
+
+    @classmethod
+    def of(cls, game: Game, level: str = "normal") -> Record:
+        """The game so far as its code and every move of every hand, against the CPU ``level``."""
+        start = None if game.origin is None else Start(*game.origin)
+        return cls(game.code, tuple(m.action for m in game.history), level, start)
 
     def extends(self, other: Record) -> bool:
         """Whether this record is ``other`` with zero or more moves added (the same game, moved on)."""

@@ -249,7 +249,7 @@ def legacy_record(game: Game, level: str = "normal") -> Record:
     unverified. Raises :class:`SaveError` when the snapshot is not what its
     own moves give.
     """
-    record = game.record(level)
+    record = Record.of(game, level)
     try:
         replayed = record.replay()
     except (RecordError, ValueError) as err:

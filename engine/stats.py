@@ -17,7 +17,7 @@ game was dealt over it). Definitions:
 
 >>> from engine.game import Game
 >>> tally = Tally()
->>> tally.add(outcome(Game.new("A2K7QM92").record()))
+>>> tally.add(outcome(Record.of(Game.new("A2K7QM92"))))
 >>> tally.played, tally.won, tally.abandoned
 (1, 0, 1)
 """

@@ -11,7 +11,8 @@ from engine.actions import Action
 from engine.bots import CpuBot, make_bot, read_history
 from engine.cards import Card
 from engine.game import PLAYING, Game
-from engine.simulate import run
+from engine.view import seat_view
+from lab.simulate import run
 
 
 @given(
@@ -23,7 +24,7 @@ def test_bots_always_choose_a_legal_action(players: int, seed: int, steps: int) 
     game = walk(players, seed, steps)
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     legal = game.legal_actions()
     for bot in (make_bot("cpu"), make_bot("random", seed), make_bot("basic", seed), CpuBot()):
         action = bot.choose(view)
@@ -36,14 +37,14 @@ def test_cpu_is_deterministic(players: int, seed: int, steps: int) -> None:
     game = walk(players, seed, steps)
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     first = make_bot("cpu").choose(view)
     assert make_bot("cpu", seed=123).choose(view) is first
-    assert make_bot("cpu").choose(game.copy().view(game.turn)) is first
+    assert make_bot("cpu").choose(seat_view(game.copy(), game.turn)) is first
 
 
 def test_random_bot_is_seeded() -> None:
-    view = Game.new("A2K7QM92").view(0)
+    view = seat_view(Game.new("A2K7QM92"), 0)
     a, b, c = make_bot("random", 5), make_bot("random", 5), make_bot("random", 6)
     picks = [a.choose(view) for _ in range(30)]
     assert picks == [b.choose(view) for _ in range(30)]
@@ -68,7 +69,7 @@ def test_cpu_beats_random_2p() -> None:
 def test_basic_never_draws_while_it_can_play() -> None:
     game = position(["8S 3H 9C KH", "4C 5C 6D"], pile="7H")
     for seed in range(20):
-        assert make_bot("basic", seed).choose(game.view(0)).kind == "play"
+        assert make_bot("basic", seed).choose(seat_view(game, 0)).kind == "play"
 
 
 def test_cpu_beats_basic_2p() -> None:
@@ -85,7 +86,7 @@ def test_cpu_beats_random_3p() -> None:
 
 
 def act(game: Game) -> str:
-    return str(make_bot("cpu").choose(game.view(game.turn)))
+    return str(make_bot("cpu").choose(seat_view(game, game.turn)))
 
 
 def test_cpu_follows_with_a_card_rather_than_an_eight() -> None:
@@ -112,7 +113,7 @@ def test_reading_the_history() -> None:
     game = position(["3H KH 4D", "4C 5C 9S"], pile="7H", stock="2S JD")
     game.apply(Action.parse("3H"))  # hearts active
     game.apply(Action.parse("draw"))  # seat 1 shows it has no heart
-    reading = read_history(game.view(0))
+    reading = read_history(seat_view(game, 0))
     assert reading.short[1][1] == 1  # one card drawn since
     assert reading.short[1][0] is None
     assert Card.parse("3H") in reading.pile

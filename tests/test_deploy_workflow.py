@@ -1,4 +1,4 @@
-"""The Pages workflow deploys only what passed the same test command as CI (.ci/run)."""
+"""The Pages workflow deploys the very _site/ it built and tested, only after the CI command passed."""
 
 from __future__ import annotations
 
@@ -17,21 +17,49 @@ def jobs() -> dict[str, str]:
     return dict(zip(parts[1::2], parts[2::2], strict=True))
 
 
+def steps(block: str) -> list[str]:
+    """A job's steps, each as its text (steps start with ``      - `` under ``steps:``)."""
+    listed = block.split("\n    steps:\n", 1)[1]
+    return [step for step in re.split(r"^      - ", listed, flags=re.MULTILINE) if step.strip()]
+
+
 def needs(block: str) -> str:
     match = re.search(r"^    needs: *(\S+)", block, flags=re.MULTILINE)
     return match.group(1) if match else ""
 
 
-def test_the_workflow_runs_the_ci_command_before_building_and_deploying():
+def step_index(job: list[str], pattern: str) -> int:
+    found = [i for i, step in enumerate(job) if re.search(pattern, step, flags=re.MULTILINE)]
+    assert len(found) == 1, f"one step matching {pattern!r}, found {len(found)}"
+    return found[0]
+
+
+def test_one_job_builds_tests_and_uploads_the_same_site_and_the_deploy_publishes_it():
     blocks = jobs()
+    building = [name for name, block in blocks.items() if "tools/build.py" in block]
+    assert building == ["test"], "the site is built once, in the job that tests it"
     testing = [name for name, block in blocks.items() if re.search(r"run: *bash \.ci/run\s*$", block, re.M)]
     assert testing == ["test"]
-    building = [name for name, block in blocks.items() if "tools/build.py" in block]
-    assert building == ["build"]
-    assert needs(blocks["build"]) == "test"
-    assert needs(blocks["deploy"]) == "build"
+    uploading = [name for name, block in blocks.items() if "upload-pages-artifact" in block]
+    assert uploading == ["test"]
+    assert needs(blocks["deploy"]) == "test"
     assert "deploy-pages" in blocks["deploy"]
     assert re.search(r'CI: *"?true"?', blocks["test"])
+
+    job = steps(blocks["test"])
+    build = step_index(job, r"python3 tools/build\.py --out (\S+)")
+    run = step_index(job, r"run: *bash \.ci/run\s*$")
+    upload = step_index(job, r"uses: actions/upload-pages-artifact@")
+    assert build < run < upload
+    out = re.search(r"tools/build\.py --out (\S+)", job[build])
+    tested = re.search(r"OCHO_SITE_DIR: *(\S+)", job[run])
+    uploaded = re.search(r"path: *(\S+)", job[upload])
+    assert out and tested and uploaded
+    assert out.group(1) == tested.group(1) == uploaded.group(1), (
+        "the tested folder is the built and uploaded one"
+    )
+    check = step_index(job, r"sha256sum --check")
+    assert run < check < upload, "no test changed the folder between the build and the upload"
 
 
 def test_ci_runs_the_readme_test_command():

@@ -8,7 +8,7 @@ import pytest
 
 from engine.bots import candidates
 from engine.view import seat_view
-from tools.dificil_regret import collect, main, oracle
+from lab.dificil_regret import collect, main, oracle
 
 
 def test_regret_positions_are_searched_decisions_of_real_games() -> None:

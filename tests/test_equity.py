@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,9 +13,10 @@ from support import position
 from engine import equity_table
 from engine.bots import DificilBot, DificilParams, playout_worth
 from engine.cards import POINTS
-from engine.equity import STEP, WHOLE, cell, equity
+from engine.equity import STEP, TOP, WHOLE, cell, equity
 from engine.game import TARGET
-from tools import make_equity
+from engine.view import seat_view
+from lab import make_equity
 
 totals = st.integers(0, TARGET - 1)
 
@@ -45,7 +49,7 @@ def test_someone_wins_every_game(x: int, y: int, z: int) -> None:
 
 
 def test_grid_points_are_the_stored_cells_and_between_them_the_value_is_blended() -> None:
-    assert equity(3 * STEP, 6 * STEP, 2 * STEP) == round(cell(3, 6, 2) * WHOLE / 65_535)
+    assert equity(3 * STEP, 6 * STEP, 2 * STEP) == round(cell(3, 6, 2) * WHOLE / TOP)
     low, high = equity(30, 45, 60), equity(30 + STEP, 45, 60)
     assert min(low, high) <= equity(31, 45, 60) <= max(low, high)
 
@@ -56,14 +60,39 @@ def test_equal_totals_give_about_a_third() -> None:
     assert equity(20, 95, 96) > 9_500 and equity(95, 20, 30) < 300
 
 
+COMMITTED = Path(equity_table.__file__)
+
+
 @pytest.mark.slow
-def test_the_committed_table_is_what_the_tool_makes() -> None:
-    # The penalties and endings of the committed table, then a few of its rows made again.
-    penalties = make_equity.hand_penalties(equity_table.HANDS)
-    runs = make_equity.endings(penalties, equity_table.ENDINGS)
-    for row in (0, 17, equity_table.BINS - 1):
-        cells = make_equity._row((row, runs))
-        assert cells == [cell(row, x, y) for y in range(equity_table.BINS) for x in range(y + 1)]
+def test_the_tool_with_no_arguments_rebuilds_the_committed_table_byte_for_byte(tmp_path: Path) -> None:
+    out = tmp_path / "equity_table.py"
+    assert make_equity.main(["--out", str(out)]) == 0
+    assert out.read_bytes() == COMMITTED.read_bytes()
+
+
+def test_the_tools_defaults_are_the_committed_tables_settings_and_its_header_names_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The table itself is made again by the slow test above; here, what the tool is asked to make
+    # with no arguments and the file it writes around the committed table's cells.
+    asked: list[tuple[int, int]] = []
+
+    def committed_cells(hands: int, count: int, jobs: int) -> tuple[bytes, dict[str, object]]:
+        asked.append((hands, count))
+        return base64.b64decode(equity_table.TABLE), {}
+
+    monkeypatch.setattr(make_equity, "make_table", committed_cells)
+    out = tmp_path / "equity_table.py"
+    assert make_equity.main(["--out", str(out)]) == 0
+    assert asked == [(equity_table.HANDS, equity_table.ENDINGS)]
+    assert out.read_bytes() == COMMITTED.read_bytes()
+    assert "``python -m lab.make_equity``" in COMMITTED.read_text(encoding="utf-8").splitlines()[0]
+    assert COMMITTED.resolve() == make_equity.OUT
+
+
+def test_a_table_of_other_settings_names_them_in_its_header() -> None:
+    assert make_equity.command(600, 60) == "python -m lab.make_equity --hands 600 --endings 60"
+    assert make_equity.command(make_equity.HANDS, make_equity.ENDINGS) == "python -m lab.make_equity"
 
 
 def test_the_table_module_is_written_as_the_engine_reads_it() -> None:
@@ -81,9 +110,16 @@ def test_the_search_values_a_playout_by_the_chance_to_win_the_game() -> None:
     worth = playout_worth(hands, 0, [90, 80, 85], 0, 0, by_equity=True)
     assert worth == equity(90, 80 + POINTS[0] + POINTS[1], 85 + POINTS[2])
     game = position(["3H 4H 9C KD", "2S 5D 6D", "2D 5S 6C"], pile="7H", totals=[10, 20, 30])
-    search = DificilBot(DificilParams(playouts=60, min_worlds=3, equity=True)).start(game.view(0))
+    search = DificilBot(DificilParams(playouts=60, min_worlds=3, equity=True)).start(seat_view(game, 0))
     search.run()
     assert all(0 <= t <= WHOLE * search.worlds for t in search.totals)
     two = position(["3H 4H 9C", "2S 5D 6D"], pile="7H")
     with pytest.raises(ValueError, match="three players"):
-        DificilBot(DificilParams(equity=True)).start(two.view(0))
+        DificilBot(DificilParams(equity=True)).start(seat_view(two, 0))
+
+
+def test_git_knows_the_table_is_generated() -> None:
+    attributes = (Path(__file__).resolve().parents[1] / ".gitattributes").read_text(encoding="utf-8")
+    assert ["engine/equity_table.py", "linguist-generated=true"] in [
+        line.split() for line in attributes.splitlines()
+    ]

@@ -36,9 +36,10 @@ from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
 from engine.equity import WHOLE
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.match import match, match_parallel
 from engine.record import LEVELS
-from engine.simulate import main, run
+from engine.view import seat_view
+from lab.match import match, match_parallel
+from lab.simulate import main, run
 
 positions = st.builds(walk, st.sampled_from([2, 3]), st.integers(0, 10**9), st.integers(0, 120))
 
@@ -66,7 +67,7 @@ def redeal_hidden(game: Game, seat: int, rng: random.Random) -> Game:
 def test_facil_plays_sensibly(game: Game) -> None:
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     action = make_bot("facil").choose(view)
     assert game.is_legal(action)
     playable = [c for c in view.legal_cards() if RANK_OF[c] != EIGHT]
@@ -75,25 +76,25 @@ def test_facil_plays_sensibly(game: Game) -> None:
     if action.suit is not None:
         held = {SUIT_OF[c] for c in view.hand if RANK_OF[c] != EIGHT}
         assert not held or int(action.suit) in held, f"named {action.suit} holding {texts(view.hand)}"
-    assert make_bot("facil", seed=99).choose(game.copy().view(game.turn)) is action
+    assert make_bot("facil", seed=99).choose(seat_view(game.copy(), game.turn)) is action
 
 
 def test_facil_never_draws_with_a_card_that_fits() -> None:
     game = position(["3H 9C KD", "4C 5C 6D"], pile="7H")
-    assert str(make_bot("facil").choose(game.view(0))) == "3H"
+    assert str(make_bot("facil").choose(seat_view(game, 0))) == "3H"
 
 
 def test_facil_names_a_suit_it_holds() -> None:
     for body in ("K7QM9", "22222", "ZZZZZ", "HXB4R"):
         game = position(["8S 3C 9C", "4C 5C 6D 2S 3S"], pile="7H", code=GameCode.build(2, body).text)
-        assert str(make_bot("facil").choose(game.view(0))) == "8S:C"
+        assert str(make_bot("facil").choose(seat_view(game, 0))) == "8S:C"
 
 
 def test_facil_spends_eights_early_and_varies_its_play() -> None:
     picks = set()
     for body in ("K7QM9", "22222", "ZZZZZ", "HXB4R", "P9T3W", "AAAAA", "BBBBB", "CCCCC"):
         game = position(["8S 3H 9H KH", "4C 5C 6D"], pile="7H", code=GameCode.build(2, body).text)
-        picks.add(str(FacilBot().choose(game.view(0))))
+        picks.add(str(FacilBot().choose(seat_view(game, 0))))
     assert "8S:H" in picks and len(picks & {"3H", "9H", "KH"}) >= 2, picks
 
 
@@ -109,7 +110,7 @@ def test_dificil_decides_the_same_when_only_unseen_cards_differ(game: Game, shuf
     other = redeal_hidden(game, seat, shuffler)
     assert other.hands != game.hands or other.stock != game.stock
     bot = DificilBot(DificilParams(playouts=24, min_worlds=2))
-    assert bot.choose(other.view(seat)) is bot.choose(game.view(seat))
+    assert bot.choose(seat_view(other, seat)) is bot.choose(seat_view(game, seat))
 
 
 @budget(40)
@@ -117,7 +118,7 @@ def test_dificil_decides_the_same_when_only_unseen_cards_differ(game: Game, shuf
 def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     evidence = read_evidence(view)
     hands, stock, tried = sample_world(view, evidence, random.Random(seed), tries=4)
     assert hands[view.seat] == list(view.hand)
@@ -127,8 +128,8 @@ def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
     assert sorted(dealt) == list(range(52))
     # The real hidden cards never enter: the same seed gives the same world after a re-deal.
     other = redeal_hidden(game, view.seat, random.Random(seed))
-    assert read_evidence(other.view(view.seat)) == evidence
-    again = sample_world(other.view(view.seat), evidence, random.Random(seed), tries=4)
+    assert read_evidence(seat_view(other, view.seat)) == evidence
+    again = sample_world(seat_view(other, view.seat), evidence, random.Random(seed), tries=4)
     assert again == (hands, stock, tried)
 
 
@@ -137,7 +138,7 @@ def test_sampled_worlds_respect_what_a_draw_showed_a_seat_lacks() -> None:
     game.apply(Action.parse("3H"))  # hearts active, a 3 on top
     game.apply(Action.parse("draw"))  # seat 1 had no heart, no 3 and no 8; it drew one unknown card (3S)
     game.apply(Action.parse("3S"))
-    view = game.view(0)
+    view = seat_view(game, 0)
     reading = read_history(view)
     assert reading.short[1][1] == 1
     evidence = read_evidence(view)
@@ -153,7 +154,7 @@ def test_an_eight_spent_early_shows_the_seat_could_not_follow() -> None:
     game = position(["3H KC 4D 9S", "8C 5C 9C JD 2S"], pile="7H")
     game.apply(Action.parse("3H"))
     game.apply(Action.parse("8C:C"))
-    view = game.view(0)
+    view = seat_view(game, 0)
     evidence = read_evidence(view)
     rng = random.Random(5)
     for _ in range(200):
@@ -167,7 +168,7 @@ def test_sampled_worlds_explain_the_others_plays() -> None:
     game = position(["7C KC 4D 9H", "7S 5S 9S JD 2C"], pile="7H")
     game.apply(Action.parse("7C"))
     game.apply(Action.parse("7S"))
-    view = game.view(0)
+    view = seat_view(game, 0)
     evidence = read_evidence(view)
     assert len(evidence.checks) == 1 and evidence.misfits([list(h) for h in game.hands]) == 0
     plain = [sample_world(view, evidence, random.Random(seed))[0] for seed in range(200)]
@@ -185,7 +186,7 @@ def test_each_seat_is_dealt_again_until_its_own_plays_fit() -> None:
     game = position(["7C KC 4D 9H", "7S 5S 9S JD 2C", "7D 5D QD 3S 4H"], pile="7H")
     for word in ("7C", "7S", "7D"):
         game.apply(Action.parse(word))
-    view = game.view(0)
+    view = seat_view(game, 0)
     evidence = read_evidence(view)
     assert sorted(check.seat for check in evidence.checks) == [1, 2]
     assert evidence.misfits([list(h) for h in game.hands]) == 0
@@ -200,7 +201,7 @@ def test_each_seat_is_dealt_again_until_its_own_plays_fit() -> None:
 def test_the_search_reads_plays_with_the_cpus_own_rules(game: Game) -> None:
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     action = CpuBot().choose(view)
     threat = min(n for s, n in enumerate(view.hand_counts) if s != view.seat)
     lack = read_history(view).short[(view.seat + 1) % view.players]
@@ -224,7 +225,7 @@ def test_what_the_search_reads_is_true_of_cpu_players(players: int, seed: int, s
                 break
             game.next_hand()
             continue
-        view = game.view(game.turn)
+        view = seat_view(game, game.turn)
         evidence = read_evidence(view)
         assert evidence.misfits([list(h) for h in game.hands]) == 0
         for seat, limits in enumerate(evidence.limits):
@@ -237,7 +238,7 @@ def test_the_view_carries_the_public_pile() -> None:
     game = position(["KC 2C 8D", "3C 4C"], pile="5H 6H", stock="JD QD")
     for word in ("draw", "8D:C", "3C"):
         game.apply(Action.parse(word))
-    view = game.view(1)
+    view = seat_view(game, 1)
     assert texts(view.pile) == ["5H", "6H", "8D", "3C"] and view.pile[-1] == view.top
 
 
@@ -249,7 +250,7 @@ def test_the_view_carries_the_public_pile() -> None:
 def test_dificil_sliced_search_equals_one_shot(game: Game, slice_size: int) -> None:
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     bot = DificilBot(DificilParams(playouts=60, min_worlds=3))
     whole = bot.start(view)
     chosen = whole.run()
@@ -260,7 +261,10 @@ def test_dificil_sliced_search_equals_one_shot(game: Game, slice_size: int) -> N
         assert sliced.done == min(steps * slice_size, sliced.playouts)
     assert result is chosen and sliced.totals == whole.totals and sliced.done == whole.playouts
     assert bot.choose(view) is chosen
-    assert DificilBot(DificilParams(playouts=60, min_worlds=3)).choose(game.copy().view(game.turn)) is chosen
+    assert (
+        DificilBot(DificilParams(playouts=60, min_worlds=3)).choose(seat_view(game.copy(), game.turn))
+        is chosen
+    )
     assert game.is_legal(chosen)
 
 
@@ -269,7 +273,7 @@ def test_dificil_sliced_search_equals_one_shot(game: Game, slice_size: int) -> N
 def test_dificil_stops_at_its_action_budget_between_worlds(game: Game, slice_size: int, most: int) -> None:
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     params = DificilParams(playouts=60, min_worlds=3, max_actions=most)
     whole = DificilBot(params).start(view)
     chosen = whole.run()
@@ -289,7 +293,7 @@ def test_dificil_charges_the_sampler_work_to_its_action_budget() -> None:
     game = position(["7C KC 4D 9D QH", "7S 5S 9S JD 2C", "7D 5D QD 3S 4H"], pile="7H")
     for word in ("7C", "7S", "7D"):
         game.apply(Action.parse(word))
-    view = game.view(0)
+    view = seat_view(game, 0)
     free = DificilBot(DificilParams(playouts=60, min_worlds=3, max_actions=10**9)).start(view)
     free.run()
     charged = DificilBot(DificilParams(playouts=60, min_worlds=3, max_actions=10**9, deal_cost=5)).start(view)
@@ -328,50 +332,50 @@ def test_dificil_plays_for_the_game_at_three_players() -> None:
     game = position(["3H 4H 9C KD", "2S 5D 6D", "2D 5S 6C"], pile="7H", totals=[99, 99, 99])
     params = DIFICIL_PARAMS[3]
     assert params.equity  # the chance to win the game, in basis points (engine/equity.py)
-    search = DificilBot(params).start(game.view(0))
+    search = DificilBot(params).start(seat_view(game, 0))
     search.run()
     assert all(total % WHOLE == 0 for total in search.totals)
     assert all(0 <= total <= WHOLE * search.worlds for total in search.totals)
     # Valued by the game's gaps (game_scale, measured before the equity table), a game is worth +-80.
-    gaps = DificilBot(replace(params, equity=False, game_scale=40, margin=3)).start(game.view(0))
+    gaps = DificilBot(replace(params, equity=False, game_scale=40, margin=3)).start(seat_view(game, 0))
     gaps.run()
     assert all(total % 80 == 0 for total in gaps.totals)
     assert all(-80 * gaps.worlds <= total <= 80 * gaps.worlds for total in gaps.totals)
     # By the hand alone the totals are points, not games.
-    hand = DificilBot(replace(params, equity=False, game_scale=0, margin=3)).start(game.view(0))
+    hand = DificilBot(replace(params, equity=False, game_scale=0, margin=3)).start(seat_view(game, 0))
     hand.run()
     assert any(total % 80 for total in hand.totals)
 
 
 def test_dificil_skips_the_search_when_the_move_is_forced_or_alike() -> None:
     forced = position(["3C 4D 5S 6S", "4C 5C 6D"], pile="7H", draws=3, rest="pile")
-    search = DificilBot().start(forced.view(0))
+    search = DificilBot().start(seat_view(forced, 0))
     assert search.playouts == 0 and str(search.step(0)) == "pass"
     last = position(["9H", "4C 5C 6D"], pile="7H")
-    assert DificilBot().start(last.view(0)).playouts == 0
+    assert DificilBot().start(seat_view(last, 0)).playouts == 0
     # Two 8s are alike: one candidate per named suit, not eight.
     eights = position(["8S 8D 3C 4C", "2S 5C 6D"], pile="7H", draws=3, rest="pile")
-    assert texts(candidates(eights.view(0))) == ["8S:S", "8S:H", "8S:D", "8S:C"]
+    assert texts(candidates(seat_view(eights, 0))) == ["8S:S", "8S:H", "8S:D", "8S:C"]
     # No draw by choice while a non-8 card fits: one card that fits is a forced move.
     one = position(["3H 4C 5C", "2S 5D 6D"], pile="7H")
-    assert texts(one.view(0).legal) == ["3H", "draw"] and texts(candidates(one.view(0))) == ["3H"]
-    assert DificilBot().start(one.view(0)).playouts == 0
+    assert texts(seat_view(one, 0).legal) == ["3H", "draw"] and texts(candidates(seat_view(one, 0))) == ["3H"]
+    assert DificilBot().start(seat_view(one, 0)).playouts == 0
 
 
 def test_dificil_searches_with_the_settings_measured_for_its_table_size() -> None:
     two = position(["3H 4H 9C", "2S 5D 6D"], pile="7H")
     three = position(["3H 4H 9C", "2S 5D 6D", "2D 5S 6C"], pile="7H")
-    assert DificilBot().start(two.view(0)).params == DIFICIL_PARAMS[2]
-    assert DificilBot().start(three.view(0)).params == DIFICIL_PARAMS[3]
+    assert DificilBot().start(seat_view(two, 0)).params == DIFICIL_PARAMS[2]
+    assert DificilBot().start(seat_view(three, 0)).params == DIFICIL_PARAMS[3]
     assert DIFICIL_PARAMS[2].playouts < DIFICIL_PARAMS[3].playouts
     # Settings given by hand win over the table's.
     mine = DificilParams(playouts=60, min_worlds=3)
-    assert DificilBot(mine).start(two.view(0)).params == mine
+    assert DificilBot(mine).start(seat_view(two, 0)).params == mine
 
 
 def test_dificil_goes_out_with_a_last_card() -> None:
     game = position(["8C", "4C 5C 6D"], pile="7H")
-    assert str(make_bot("dificil").choose(game.view(0))) == "8C"
+    assert str(make_bot("dificil").choose(seat_view(game, 0))) == "8C"
 
 
 # -- the playout is the cpu ------------------------------------------------------
@@ -396,7 +400,7 @@ class ShuffledBy(Game):
 def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
     if game.phase != PLAYING:
         return
-    view = game.view(game.turn)
+    view = seat_view(game, game.turn)
     reading = read_history(view)
     known = any(m.action.card is not None for m in view.history)
     ref = ShuffledBy.__new__(ShuffledBy)
@@ -404,7 +408,7 @@ def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
         setattr(ref, name, getattr(game.copy(), name))
     ref.rng = random.Random(seed)
     while ref.phase == PLAYING:
-        ref.apply(CpuBot().choose(ref.view(ref.turn)))
+        ref.apply(CpuBot().choose(seat_view(ref, ref.turn)))
     assert ref.result is not None
     # A generator, or its seed (then made at the first reshuffle): the same hand either way.
     for rng in (random.Random(seed), seed):
@@ -477,7 +481,7 @@ def test_dificil_beats_cpu_in_more_than_half_of_fixed_games() -> None:
 
 
 def test_bench_times_every_dificil_decision() -> None:
-    from engine.bench import bench_dificil
+    from lab.engine_bench import bench_dificil
 
     figures = bench_dificil(1, "levels-bench")
     searched = figures["searched_cpu"]["decisions"]

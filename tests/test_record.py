@@ -22,11 +22,11 @@ from engine.cards import CARDS
 from engine.codes import ALPHABET, GameCode
 from engine.game import GAME_OVER, HAND_OVER, MAX_ACTIONS_PER_HAND, MAX_HANDS, PLAYING, Game
 from engine.record import ACTION_OF, MAX_MOVES, MAX_TEXT, NUMBER_OF, Record, RecordError, Start, pack, unpack
-from engine.replay import events
-from engine.replay import main as replay_main
 from engine.save import dump
-from engine.simulate import main as simulate_main
-from engine.simulate import run
+from lab.replay import events
+from lab.replay import main as replay_main
+from lab.simulate import main as simulate_main
+from lab.simulate import run
 
 codes = st.builds(
     GameCode.build,
@@ -77,7 +77,7 @@ def test_non_canonical_or_foreign_move_texts_are_refused(text: str) -> None:
 @given(codes, seeds, st.integers(0, 400))
 def test_text_form_round_trips_exactly(code: GameCode, seed: int, steps: int) -> None:
     game, _ = played(code, seed, steps)
-    record = game.record()
+    record = Record.of(game)
     text = str(record)
     assert Record.parse(text) == record
     assert str(Record.parse(text)) == text
@@ -122,7 +122,7 @@ def test_replay_gives_the_same_game_at_every_step_and_continues_identically(
     code: GameCode, seed: int, steps: int
 ) -> None:
     game, dumps = played(code, seed, steps)
-    record = Record.parse(str(game.record()))
+    record = Record.parse(str(Record.of(game)))
     replayed = [dump(g) for g in record.games()]
     assert replayed == dumps
     again = record.replay()
@@ -141,13 +141,13 @@ def test_replay_gives_the_same_game_at_every_step_and_continues_identically(
 def test_a_record_ending_mid_game_is_a_save() -> None:
     game, _ = played(GameCode.build(3, "K7QM9"), 5, 40)
     assert game.phase == PLAYING
-    assert dump(game.record().replay()) == dump(game)
+    assert dump(Record.of(game).replay()) == dump(game)
 
 
 def test_a_move_after_a_finished_hand_deals_the_next_hand_led_by_its_winner() -> None:
     game, _ = played(GameCode.build(2, "K7QM9"), 3, 5000)
     assert game.hand_no >= 1, "random play finishes a hand in 5000 moves"
-    replayed = game.record().replay()
+    replayed = Record.of(game).replay()
     assert replayed.hand_no == game.hand_no and replayed.leader == game.leader
 
 
@@ -156,7 +156,7 @@ def test_any_single_move_edit_replays_to_a_legal_game_or_is_refused(
     code: GameCode, seed: int, steps: int, data: st.DataObject
 ) -> None:
     game, _ = played(code, seed, steps)
-    record = game.record()
+    record = Record.of(game)
     moves = list(record.moves)
     if not moves:
         return
@@ -210,7 +210,7 @@ def test_forgery_removing_cards_from_a_hand_is_refused() -> None:
     hold, or that do not fit, is refused.
     """
     game = Game.new("A2K7QM92")  # you hold 3H AS QD 2H 10D 9S 5H; 10C on top
-    text = str(game.record())
+    text = str(Record.of(game))
     for cards in (["10D", "9S"], ["3H"], ["AS", "QD", "2H"]):
         forged = text + pack(NUMBER_OF[Action.parse(c)] for c in cards)
         with pytest.raises(RecordError):
@@ -265,7 +265,7 @@ def test_a_hand_longer_than_the_per_hand_bound_is_refused(monkeypatch: pytest.Mo
     monkeypatch.setattr(engine.record, "MAX_ACTIONS_PER_HAND", 5)
     game, _ = played(GameCode.build(2, "K7QM9"), 1, 30)
     with pytest.raises(RecordError, match="más jugadas"):
-        game.record().replay()
+        Record.of(game).replay()
 
 
 # -- partial records (version-1 saves of a later hand) -------------------------------------
@@ -273,7 +273,7 @@ def test_a_hand_longer_than_the_per_hand_bound_is_refused(monkeypatch: pytest.Mo
 
 def test_a_partial_record_replays_its_hand_over_carried_totals_and_is_unverified() -> None:
     game = position(["3H AS QD", "4C 5C"], pile="9H", hand=2, leader=1, totals=[12, 40], turn=1)
-    record = game.record()
+    record = Record.of(game)
     assert record.start == Start(2, 1, (12, 40))
     assert not record.verified
     text = str(record)

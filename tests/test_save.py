@@ -19,16 +19,12 @@ from hypothesis import strategies as st
 from profiles import budget
 from support import CODE2, CODE3, choose, position
 
-try:
-    from engine import bots
-except ImportError:  # pragma: no cover - the bots module is written separately
-    bots = None  # type: ignore[assignment]
-
-from engine import save
+from engine import bots, save
 from engine.actions import DRAW
 from engine.cards import CARDS
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 from engine.save import SaveError, dump, load
+from engine.view import seat_view
 
 
 def sample_saves() -> list[dict[str, Any]]:
@@ -103,7 +99,7 @@ def test_restored_game_continues_identically() -> None:
             continue
         twin = load(json.loads(json.dumps(dump(game))))
         assert twin.legal_actions() == game.legal_actions()
-        assert twin.view(game.turn) == game.view(game.turn)
+        assert seat_view(twin, game.turn) == seat_view(game, game.turn)
         action = choose(game, rng)
         assert twin.apply(action) == game.apply(action)
         assert dump(twin) == dump(game)
@@ -351,8 +347,8 @@ def test_fuzzed_saves_load_or_raise_save_error_only(index: int, data: st.DataObj
     assert dump(load(dump(game))) == dump(game)
     legal = game.legal_actions()
     for seat in range(game.players):
-        view = game.view(seat)
-        if bots is not None and view.my_turn:
+        view = seat_view(game, seat)
+        if view.my_turn:
             assert bots.make_bot("cpu").choose(view) in legal, "the cpu bot copes with any loaded save"
     if legal:
         game.apply(legal[0])

@@ -56,7 +56,7 @@ def test_v1_save_restores_the_same_position() -> None:
     game, chooser = loaded.game, loaded.chooser
     assert chooser is None
     assert loaded.legacy, "read from a version-1 snapshot"
-    assert game.record().verified, "a first-hand snapshot holds every move: fully checked by replay"
+    assert Record.of(game).verified, "a first-hand snapshot holds every move: fully checked by replay"
     assert game.code.text == "A3C6P4J3"
     assert game.players == 3
     assert game.phase == PLAYING
@@ -138,5 +138,5 @@ def test_v1_save_of_a_later_hand_loads_with_its_totals_taken_on_trust() -> None:
     backend.setItem(SAVE_KEY, json.dumps(data))
     table, screen, _ = make_table(backend)
     assert table.game is not None and table.game.totals == [12, 40] and table.game.hand_no == 2
-    assert not table.game.record().verified
+    assert not Record.of(table.game).verified
     assert screen.last_notice is not None and "no los puntos de las manos anteriores" in screen.last_notice

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine import simulate
 from engine.bots import CpuBot
-from engine.simulate import game_code, main, play_game, run
-from tools import referee
-from tools.referee import check_lines
+from lab import simulate
+from lab.simulate import game_code, main, play_game, run
+from tests import referee
+from tests.referee import check_lines
 
 
 def write_log(path: Path, players: int, bots: list[str], games: int, seed: object) -> list[dict[str, Any]]:

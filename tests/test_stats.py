@@ -18,8 +18,8 @@ from engine.codes import GameCode
 from engine.daily import daily_code, day_text
 from engine.game import GAME_OVER, Game
 from engine.record import Record, pack
-from engine.simulate import run
 from engine.stats import Outcome, Tally, compute, outcome
+from lab.simulate import run
 
 
 @functools.cache
@@ -77,7 +77,7 @@ def test_abandoned_game_is_played_and_not_won() -> None:
 
 def test_partial_record_from_an_old_save_never_counts() -> None:
     game = Game.new("A2K7QM92", origin=(2, 0, (40, 12)))
-    partial = Record.parse(str(game.record()))
+    partial = Record.parse(str(Record.of(game)))
     assert not partial.verified
     with pytest.raises(ValueError):
         outcome(partial)
@@ -236,7 +236,7 @@ def test_challenge_refuses_a_wrong_code() -> None:
 def test_challenge_refuses_unfinished_and_partial_games() -> None:
     with pytest.raises(ChallengeError, match="no está terminada"):
         verify(str(abandoned(won2())), "0", "")
-    partial = str(Game.new("A2K7QM92", origin=(2, 0, (40, 12))).record())
+    partial = str(Record.of(Game.new("A2K7QM92", origin=(2, 0, (40, 12)))))
     with pytest.raises(ChallengeError, match="no se puede comprobar"):
         verify(partial, "40", "")
     with pytest.raises(ChallengeError):

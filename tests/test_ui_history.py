@@ -45,7 +45,7 @@ def test_history_keeps_each_game_once_and_reloads_it() -> None:
     assert history.add(won2(), DAY)
     assert not history.add(won2(), DAY)  # the same record again: kept once
     assert history.add(abandoned(lost2()), DAY)
-    assert not history.add(Game.new("A2K7QM92").record(), DAY)  # no move at all: nothing played
+    assert not history.add(Record.of(Game.new("A2K7QM92")), DAY)  # no move at all: nothing played
     again = History(backend)
     assert [e.text for e in again.entries] == [str(won2()), str(abandoned(lost2()))]
     assert again.stats() == history.stats()
@@ -143,7 +143,7 @@ def finish(
         screen.run_timers()
     screen.run_timers()
     assert table.game.phase == GAME_OVER
-    assert str(table.game.record()) == str(record), "the CPU played the record's last move"
+    assert str(Record.of(table.game)) == str(record), "the CPU played the record's last move"
     return table, screen, backend
 
 
@@ -199,7 +199,7 @@ def test_challenge_link_round_trip_and_comparison() -> None:
         if game.phase == HAND_OVER:
             table.next_hand()
         elif game.turn == 0:
-            table.play(theirs.moves[len(game.record())])
+            table.play(theirs.moves[len(Record.of(game))])
         else:
             assert screen.run_one()
     assert table.game.phase == GAME_OVER
@@ -269,10 +269,10 @@ def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
     assert screen.body == "replace" and "archivo" in screen.texts["replace-title"]
     assert "Importadas 1 partida" in screen.texts["partidas-status"]
     table.answer_replace(False)
-    assert table.game is not None and str(table.game.record()) == str(lost2().prefix(len(lost2()) - 1))
+    assert table.game is not None and str(Record.of(table.game)) == str(lost2().prefix(len(lost2()) - 1))
     table.import_text(text)
     table.answer_replace(True)
-    assert str(table.game.record()) == str(shared3().prefix(20))
+    assert str(Record.of(table.game)) == str(shared3().prefix(20))
 
 
 def test_two_tabs_keep_each_others_games() -> None:

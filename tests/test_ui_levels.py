@@ -13,6 +13,7 @@ from support import play_out, reach
 from engine.bots import make_level_bot
 from engine.codes import GameCode
 from engine.game import GAME_OVER, PLAYING, Game
+from engine.view import seat_view
 from ui.storage import SAVE_KEY, MemoryBackend, Store
 from ui.table import SEARCH_SLICE, Table
 
@@ -43,7 +44,7 @@ def test_unknown_levels_change_nothing() -> None:
 
 def test_the_hard_cpu_thinks_in_slices_and_plays_what_its_search_chooses() -> None:
     game = reach(lambda g: g.phase == PLAYING and g.turn == 1 and len(g.legal_actions()) > 2)
-    expected = make_level_bot("dificil").choose(game.view(1))
+    expected = make_level_bot("dificil").choose(seat_view(game, 1))
     table, screen, _ = make_table()
     table.level = "dificil"
     table.game = game

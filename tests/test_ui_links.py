@@ -12,6 +12,7 @@ from engine import save
 from engine.cards import Card
 from engine.codes import ALPHABET, GameCode
 from engine.game import GAME_OVER, Game
+from engine.record import Record
 from ui.links import LinkError, link_hash, read_hash, share_url
 from ui.storage import SAVE_KEY, MemoryBackend, Store
 from ui.table import Table
@@ -97,7 +98,7 @@ def test_link_without_a_save_starts_that_game() -> None:
     assert table.game is not None and table.game.code == CODE3
     assert table.game.hands == Game.new(CODE3).hands
     assert screen.body == "human"
-    assert saved_game(backend) == str(table.game.record())
+    assert saved_game(backend) == str(Record.of(table.game))
     assert screen.hash == link_hash(CODE3)
 
 
@@ -116,7 +117,7 @@ def test_link_to_the_game_already_saved_just_resumes() -> None:
     before = saved_game(backend)
     again, screen2, _ = make_table(backend, fragment=link_hash(table.game.code))
     assert screen2.body == "human" and not screen2.is_open("replace-dialog")
-    assert again.game is not None and str(again.game.record()) == before
+    assert again.game is not None and str(Record.of(again.game)) == before
 
 
 def unfinished_save() -> tuple[MemoryBackend, object, Card]:
@@ -125,7 +126,7 @@ def unfinished_save() -> tuple[MemoryBackend, object, Card]:
     game = reach(lambda g: human_to_play(g) and any(a.suit is not None for a in g.legal_actions()))
     eight = next(a.card for a in game.legal_actions() if a.suit is not None)
     Store(backend).save(game, chooser=eight)  # even with the suit chooser open
-    return backend, str(game.record()), eight
+    return backend, str(Record.of(game)), eight
 
 
 def test_link_with_an_unfinished_different_save_asks_and_keeps_on_no() -> None:
@@ -137,7 +138,7 @@ def test_link_with_an_unfinished_different_save_asks_and_keeps_on_no() -> None:
     assert screen.timers == []
     table.answer_replace(False)
     assert not screen.is_open("replace-dialog")
-    assert table.game is not None and str(table.game.record()) == before
+    assert table.game is not None and str(Record.of(table.game)) == before
     assert screen.hash != link_hash(CODE3)
     assert screen.body == "chooser", "the open chooser of the kept game comes back"
     table.choose_suit("H")
@@ -150,7 +151,7 @@ def test_link_with_an_unfinished_different_save_replaces_on_yes() -> None:
     table.answer_replace(True)
     assert table.game is not None and table.game.code == CODE3
     assert table.chooser is None
-    assert saved_game(backend) == str(Game.new(CODE3).record())
+    assert saved_game(backend) == str(Record.of(Game.new(CODE3)))
     assert screen.hash == link_hash(CODE3)
     assert not screen.is_open("replace-dialog") and not screen.is_open("suit-dialog")
 
@@ -170,7 +171,7 @@ def test_link_after_a_finished_game_starts_it_without_asking() -> None:
 def test_tampered_link_with_a_save_keeps_the_save_and_says_so() -> None:
     backend, before, _eight = unfinished_save()
     table, screen, _ = make_table(backend, fragment="#partida=" + tampered(CODE3) + "&mesa=3")
-    assert table.game is not None and str(table.game.record()) == before
+    assert table.game is not None and str(Record.of(table.game)) == before
     assert screen.last_notice is not None and "El enlace no sirve" in screen.last_notice
     assert screen.body == "chooser"
     assert saved_game(backend) == before

@@ -12,6 +12,7 @@ from engine.actions import DRAW, PASS, Action
 from engine.cards import CARDS, Card
 from engine.game import HandResult, Move
 from engine.names import card_name
+from engine.view import seat_view
 from ui import render
 
 
@@ -27,7 +28,7 @@ def buttons(markup: str) -> dict[str, str]:
 
 def test_every_hand_card_is_a_named_button_and_legal_ones_stand_out() -> None:
     game = position(["6H 3C 8D KS 9S", "4D 5D"], pile="9H")
-    tags = buttons(render.hand_html(game.view(0)))
+    tags = buttons(render.hand_html(seat_view(game, 0)))
     assert set(tags) == {"6H", "3C", "8D", "KS", "9S"}
     for text, tag in tags.items():
         assert f'aria-label="{card_name(Card.parse(text))}"' in tag
@@ -47,15 +48,15 @@ def test_every_hand_card_is_a_named_button_and_legal_ones_stand_out() -> None:
 
 def test_hand_is_sorted_by_suit_then_rank() -> None:
     game = position(["KH 2S 3C AH 10D", "4D 5D"], pile="9H")
-    markup = render.hand_html(game.view(0))
+    markup = render.hand_html(seat_view(game, 0))
     assert re.findall(r'data-card="([^"]+)"', markup) == ["2S", "AH", "KH", "10D", "3C"]
 
 
 def test_hand_out_of_turn_is_plain_and_a_drawn_card_is_marked() -> None:
     game = position(["6H 3C", "4D 5D"], pile="9H", turn=1)
-    tags = buttons(render.hand_html(game.view(0)))
+    tags = buttons(render.hand_html(seat_view(game, 0)))
     assert all("legal" not in t and "dim" not in t for t in tags.values())
-    tags = buttons(render.hand_html(game.view(0), arriving=Card.parse("3C")))
+    tags = buttons(render.hand_html(seat_view(game, 0), arriving=Card.parse("3C")))
     assert "arriving" in tags["3C"] and "recién robada" in tags["3C"]
     assert "arriving" not in tags["6H"]
 
@@ -69,30 +70,30 @@ def test_every_rank_renders_as_text() -> None:
 
 def test_active_suit_reads_manda_and_the_suit() -> None:
     game = position(["6H 3C", "4D 5D"], pile="9H")
-    view = game.view(0)
+    view = seat_view(game, 0)
     assert render.active_suit_text(view) == "Manda ♥ corazones"
     assert plain(render.active_suit_html(view)) == "Manda ♥ corazones"
     assert 'href="#suit-H"' in render.active_suit_html(view)
     assert '<span aria-hidden="true">♥</span>' in render.active_suit_html(view), "said once, as a word"
     clubs = position(["6H 3C", "4D 5D"], pile="8S", active="C")
-    assert render.active_suit_text(clubs.view(0)) == "Manda ♣ tréboles"
+    assert render.active_suit_text(seat_view(clubs, 0)) == "Manda ♣ tréboles"
 
 
 def test_an_eight_on_top_shows_the_suit_it_asks_for() -> None:
     game = position(["6H 3C", "4D 5D"], pile="8S", active="D")
-    markup = render.discard_html(game.view(0))
+    markup = render.discard_html(seat_view(game, 0))
     assert 'class="suit-mark" data-suit="D"' in markup
     assert "Diamantes" in plain(markup)
     assert 'aria-label="Arriba: 8 de picas, pide diamantes"' in markup
     plain_top = position(["6H 3C", "4D 5D"], pile="9H")
-    markup = render.discard_html(plain_top.view(0))
+    markup = render.discard_html(seat_view(plain_top, 0))
     assert "suit-mark" not in markup
     assert 'aria-label="Arriba: 9 de corazones"' in markup
 
 
 def test_opponents_show_counts_in_words_and_whose_turn_it_is() -> None:
     game = position(["6H 3C", "4D", "5D 6D 7D"], pile="9H", turn=2, rest=0)
-    markup = render.opponents_html(game.view(0))
+    markup = render.opponents_html(seat_view(game, 0))
     assert 'aria-label="CPU 1: 1 carta boca abajo"' in markup
     assert 'aria-label="CPU 2: 3 cartas boca abajo (le toca)"' in markup
     assert 'aria-current="true"' in markup and markup.count("aria-current") == 1
@@ -125,7 +126,7 @@ def test_main_button_label_follows_the_engine(
     expected: tuple[str, str, bool],
 ) -> None:
     game = position(hands, pile=pile, stock=stock, draws=draws, rest=rest)
-    view = game.view(0)
+    view = seat_view(game, 0)
     assert render.main_button(view) == expected
     assert (expected[0] == "Pasar") == game.can_pass()
     label, name, _enabled = expected
@@ -134,14 +135,14 @@ def test_main_button_label_follows_the_engine(
 
 def test_main_button_is_disabled_with_a_clear_label_out_of_turn() -> None:
     game = position(["2C 3C", "4C 5C", "6D 7D"], pile="KH", turn=2)
-    assert render.main_button(game.view(0)) == ("Espera: juega CPU 2", "Espera: juega CPU 2", False)
+    assert render.main_button(seat_view(game, 0)) == ("Espera: juega CPU 2", "Espera: juega CPU 2", False)
 
 
 def test_stock_name_says_it_draws_when_it_does() -> None:
     game = position(["2C 3C", "4C 5C"], pile="KH")
-    assert render.stock_name(game.view(0)) == "Mazo, 47 cartas: robar una carta"
+    assert render.stock_name(seat_view(game, 0)) == "Mazo, 47 cartas: robar una carta"
     waiting = position(["2C 3C", "4C 5C"], pile="KH", turn=1)
-    assert render.stock_name(waiting.view(0)) == "Mazo, 47 cartas"
+    assert render.stock_name(seat_view(waiting, 0)) == "Mazo, 47 cartas"
 
 
 @pytest.mark.parametrize(
@@ -179,12 +180,12 @@ def test_draw_and_pass_actions_are_the_interned_ones() -> None:
 
 def test_turn_prompt_says_what_to_do() -> None:
     some = position(["6H 3C", "4C 5C"], pile="9H")
-    assert render.turn_prompt(some.view(0)) == "Te toca: tira una carta que valga o roba."
-    assert "levantada" not in render.turn_prompt(some.view(0)), "no words that only describe the look"
+    assert render.turn_prompt(seat_view(some, 0)) == "Te toca: tira una carta que valga o roba."
+    assert "levantada" not in render.turn_prompt(seat_view(some, 0)), "no words that only describe the look"
     none = position(["2C 3C", "4C 5C"], pile="KH", draws=1)  # drew 3C
-    assert render.turn_prompt(none.view(0)) == "Te toca. No tienes carta que valga: roba (te quedan 2)."
+    assert render.turn_prompt(seat_view(none, 0)) == "Te toca. No tienes carta que valga: roba (te quedan 2)."
     stuck = position(["2C 3C", "4C 5C"], pile="KH", rest=1)
-    assert render.turn_prompt(stuck.view(0)) == "Te toca. No tienes nada que tirar: pasa."
+    assert render.turn_prompt(seat_view(stuck, 0)) == "Te toca. No tienes nada que tirar: pasa."
 
 
 def result(leftovers: list[str], winner: int, totals: list[int], winners: tuple[int, ...] = ()) -> HandResult:
@@ -248,11 +249,14 @@ def test_scoreboard_marks_the_person_and_the_leader() -> None:
 
 def test_stock_labels() -> None:
     full = position(["2C 3C", "4C 5C"], pile="KH")
-    assert render.stock_label(full.view(0)) == "47 cartas" and render.stock_count(full.view(0)) == "47"
+    assert (
+        render.stock_label(seat_view(full, 0)) == "47 cartas"
+        and render.stock_count(seat_view(full, 0)) == "47"
+    )
     one = position(["2C 3C", "4C 5C"], pile="KH", stock="6C", rest=1)
-    assert render.stock_label(one.view(0)) == "1 carta"
+    assert render.stock_label(seat_view(one, 0)) == "1 carta"
     empty = position(["2C 3C", "4C 5C"], pile="KH", rest=1)
-    assert render.stock_label(empty.view(0)) == "vacío"
+    assert render.stock_label(seat_view(empty, 0)) == "vacío"
 
 
 def test_seat_names() -> None:
@@ -310,17 +314,17 @@ def test_turns_split_after_each_card_or_pass() -> None:
 
 def test_move_log_lists_every_turn_of_the_hand_newest_first() -> None:
     game = position(["7H 2S", "4C 5C"], pile="9H", stock="KH")
-    assert "Todavía no ha jugado nadie" in render.move_log_html(game.view(0))
+    assert "Todavía no ha jugado nadie" in render.move_log_html(seat_view(game, 0))
     game.apply(Action.parse("7H"))
     game.apply(Action.parse("draw"))
     game.apply(Action.parse("KH"))
-    items = re.findall(r"<li[^>]*>(.*?)</li>", render.move_log_html(game.view(0)))
+    items = re.findall(r"<li[^>]*>(.*?)</li>", render.move_log_html(seat_view(game, 0)))
     assert items == ["CPU 1 roba una carta y tira el rey de corazones.", "Tú: tiras el 7 de corazones."]
 
 
 def test_chooser_buttons_say_how_many_of_each_suit_you_keep() -> None:
     game = position(["8S 8H 3H 5H KD 2S", "4C 5C"], pile="9C")
-    markup = render.suit_choices_html(game.view(0), Card.parse("8S"))
+    markup = render.suit_choices_html(seat_view(game, 0), Card.parse("8S"))
     labels = re.findall(r'aria-label="([^"]+)"', markup)
     # The 8 being played is not counted, nor the other 8 (it never follows a suit).
     assert labels == ["Picas, tienes 1", "Corazones, tienes 2", "Diamantes, tienes 1", "Tréboles, no tienes"]
@@ -354,6 +358,6 @@ def test_only_the_card_turning_now_is_animated() -> None:
 
 def test_hand_title_says_when_it_is_your_turn() -> None:
     mine = position(["2C 3C", "4C 5C"], pile="KH")
-    assert render.hand_title(mine.view(0)) == "Tu mano (te toca)"
+    assert render.hand_title(seat_view(mine, 0)) == "Tu mano (te toca)"
     theirs = position(["2C 3C", "4C 5C"], pile="KH", turn=1)
-    assert render.hand_title(theirs.view(0)) == "Tu mano"
+    assert render.hand_title(seat_view(theirs, 0)) == "Tu mano"

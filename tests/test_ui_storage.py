@@ -83,7 +83,7 @@ def test_memory_backend_round_trip_restores_the_game_exactly() -> None:
     assert stored == {
         "app": "ocho-loco",
         "version": 2,
-        "record": str(game.record()),
+        "record": str(Record.of(game)),
         "ui": {"chooser": None, "next_hand": False},
     }
     backend.removeItem("missing")  # removing a missing key is fine, like localStorage
@@ -227,7 +227,7 @@ def test_an_unreadable_save_that_cannot_be_set_aside_stays_in_place_and_nothing_
     table.request_deal(2)
     table.answer_replace(True)
     assert table.game is not None
-    assert json.loads(backend.data[SAVE_KEY])["record"] == str(table.game.record())
+    assert json.loads(backend.data[SAVE_KEY])["record"] == str(Record.of(table.game))
 
 
 def test_page_with_a_corrupt_save_shows_the_notice_and_waits_to_deal() -> None:
@@ -239,7 +239,7 @@ def test_page_with_a_corrupt_save_shows_the_notice_and_waits_to_deal() -> None:
     assert backend.getItem(ASIDE_PREFIX + "1") == "{oops"
     table.request_deal(2)
     assert table.game is not None
-    assert json.loads(backend.data[SAVE_KEY])["record"] == str(table.game.record())
+    assert json.loads(backend.data[SAVE_KEY])["record"] == str(Record.of(table.game))
     assert backend.getItem(ASIDE_PREFIX + "1") == "{oops", "a new game never overwrites the copy"
 
 
@@ -269,7 +269,7 @@ def test_table_keeps_playing_when_the_save_is_refused() -> None:
     backend.full = False
     table.main_button()
     assert not screen.last_notice
-    assert json.loads(backend.data[SAVE_KEY])["record"] == str(table.game.record())
+    assert json.loads(backend.data[SAVE_KEY])["record"] == str(Record.of(table.game))
 
 
 def test_no_storage_at_all_says_the_game_will_not_be_kept() -> None:
@@ -361,7 +361,7 @@ def test_forged_save_cannot_change_totals_without_losing_its_verification() -> N
     assert "totals" not in backend.data[SAVE_KEY]
     _edit_record(backend, lambda text: ".".join([*text.split(".")[:3], "", "1-0-0-99"]))
     table, screen, _ = make_table(backend)
-    assert table.game is not None and not table.game.record().verified
+    assert table.game is not None and not Record.of(table.game).verified
     assert screen.last_notice is not None and "no los puntos de las manos anteriores" in screen.last_notice
 
 
@@ -374,7 +374,7 @@ def two_tabs() -> tuple[MemoryBackend, Table, FakeScreen, Table, FakeScreen]:
     a.request_deal(2)
     b, screen_b, _ = make_table(backend)
     b.rng = random.Random(2)  # another tab draws other codes
-    assert b.game is not None and a.game is not None and str(b.game.record()) == str(a.game.record())
+    assert b.game is not None and a.game is not None and str(Record.of(b.game)) == str(Record.of(a.game))
     return backend, a, screen_a, b, screen_b
 
 
@@ -401,10 +401,10 @@ def test_a_stale_tab_follows_the_other_tab_instead_of_overwriting_it() -> None:
     ahead = saved_record(backend)
     play_turn(b, screen_b)  # B still shows the old position; no storage event reached it
     assert saved_record(backend) == ahead, "A's two turns are not overwritten"
-    assert b.game is not None and str(b.game.record()) == ahead, "B follows A's game"
+    assert b.game is not None and str(Record.of(b.game)) == ahead, "B follows A's game"
     assert screen_b.last_notice == "La partida ha seguido en otra pestaña: esta muestra ya la última jugada."
     reloaded, _, _ = make_table(backend)
-    assert reloaded.game is not None and str(reloaded.game.record()) == ahead
+    assert reloaded.game is not None and str(Record.of(reloaded.game)) == ahead
 
 
 def test_the_storage_event_makes_an_open_tab_follow_at_once() -> None:
@@ -412,11 +412,11 @@ def test_the_storage_event_makes_an_open_tab_follow_at_once() -> None:
     play_turn(a, screen_a)
     b.storage_changed(backend.data[SAVE_KEY])
     assert b.game is not None and a.game is not None
-    assert str(b.game.record()) == str(a.game.record())
+    assert str(Record.of(b.game)) == str(Record.of(a.game))
     assert screen_b.last_notice is not None and "otra pestaña" in screen_b.last_notice
     play_turn(b, screen_b)
     a.storage_changed(backend.data[SAVE_KEY])
-    assert str(a.game.record()) == str(b.game.record()) == saved_record(backend)
+    assert str(Record.of(a.game)) == str(Record.of(b.game)) == saved_record(backend)
 
 
 def test_a_new_game_started_in_another_tab_is_never_lost() -> None:
@@ -425,16 +425,16 @@ def test_a_new_game_started_in_another_tab_is_never_lost() -> None:
     b.answer_replace(True)  # «Otra partida» in B: leave the game, back to choosing a table
     b.request_deal(2)  # «Repartir»
     assert b.game is not None
-    new_game = str(b.game.record())
+    new_game = str(Record.of(b.game))
     play_turn(a, screen_a)  # one move of the old game in A
     assert saved_record(backend) == new_game, "B's new game is still the save"
-    assert a.game is not None and str(a.game.record()) == new_game, "A follows B's new game"
+    assert a.game is not None and str(Record.of(a.game)) == new_game, "A follows B's new game"
     assert screen_a.last_notice is not None and "otra partida" in screen_a.last_notice
     assert "aparte" in screen_a.last_notice, "A's own move on the old game is kept aside"
     kept = [v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)]
     assert len(kept) == 1 and json.loads(kept[0])["record"] != new_game
     reloaded, _, _ = make_table(backend)
-    assert reloaded.game is not None and str(reloaded.game.record()) == new_game
+    assert reloaded.game is not None and str(Record.of(reloaded.game)) == new_game
 
 
 def test_two_tabs_that_moved_on_from_one_position_keep_the_longer_and_set_the_other_aside() -> None:
@@ -442,12 +442,12 @@ def test_two_tabs_that_moved_on_from_one_position_keep_the_longer_and_set_the_ot
     a.main_button()  # A draws: one move
     a_version = backend.data[SAVE_KEY]
     play_turn(b, screen_b)  # B, unaware, plays a card (and the CPU answers): B's version is longer
-    assert b.game is not None and saved_record(backend) == str(b.game.record())
+    assert b.game is not None and saved_record(backend) == str(Record.of(b.game))
     kept = [v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)]
     assert kept == [a_version], "A's shorter version is set aside, not lost"
     assert screen_b.last_notice is not None and "dos pestañas" in screen_b.last_notice
     a.storage_changed(backend.data[SAVE_KEY])
-    assert a.game is not None and str(a.game.record()) == str(b.game.record())
+    assert a.game is not None and str(Record.of(a.game)) == str(Record.of(b.game))
     assert screen_a.last_notice is not None and "dos pestañas" in screen_a.last_notice
 
 
@@ -458,7 +458,7 @@ def test_the_shorter_of_two_diverging_tabs_follows_the_longer() -> None:
     longer = saved_record(backend)
     b.main_button()  # B draws from the old position: one move, shorter
     assert saved_record(backend) == longer
-    assert b.game is not None and str(b.game.record()) == longer
+    assert b.game is not None and str(Record.of(b.game)) == longer
     kept = [v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)]
     assert len(kept) == 1 and json.loads(kept[0])["record"] != longer
 
@@ -468,7 +468,7 @@ def test_a_write_that_is_ahead_of_the_stored_game_goes_through() -> None:
     play_turn(a, screen_a)
     b.storage_changed(backend.data[SAVE_KEY])
     play_turn(b, screen_b)
-    assert b.game is not None and saved_record(backend) == str(b.game.record())
+    assert b.game is not None and saved_record(backend) == str(Record.of(b.game))
 
 
 def test_the_page_says_how_many_saves_are_kept_aside_and_clears_them_on_request() -> None:

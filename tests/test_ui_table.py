@@ -23,6 +23,8 @@ from engine import save
 from engine.cards import CARDS, RANK_OF, Card
 from engine.codes import GameCode
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
+from engine.record import Record
+from engine.view import seat_view
 from ui import render
 from ui.links import link_hash
 from ui.storage import SAVE_KEY, MemoryBackend, Store, read
@@ -82,7 +84,7 @@ def live(table: Table) -> Game:
 
 
 def assert_saved_is_live(table: Table, backend: MemoryBackend) -> None:
-    assert saved_game(backend) == str(live(table).record(table.level))
+    assert saved_game(backend) == str(Record.of(live(table), table.level))
 
 
 def assert_save_replays_to_live(table: Table, backend: MemoryBackend) -> None:
@@ -352,7 +354,7 @@ def test_reload_resumes_the_same_game_with_draws_used() -> None:
     assert save.dump(live(table2)) == save.dump(game)
     if live(table2).turn == 0:
         assert live(table2).draws == game.draws
-        assert screen2.texts["main-btn"] == render.main_button(game.view(0))[0]
+        assert screen2.texts["main-btn"] == render.main_button(seat_view(game, 0))[0]
     assert screen2.hash == link_hash(game.code)
 
 
@@ -420,7 +422,7 @@ def test_stale_cpu_timer_from_before_a_new_game_does_nothing() -> None:
     table.request_deal(2)
     fresh = saved_game(backend)
     screen.run_timers()
-    assert saved_game(backend) == fresh == str(live(table).record())
+    assert saved_game(backend) == fresh == str(Record.of(live(table)))
     assert texts(live(table).history) == []
 
 

@@ -11,14 +11,14 @@ Stdlib only.  The output folder is exactly what gets deployed:
 * ``assets/`` (if it exists)
 * the PyScript config (``pyscript.json`` preferred, or ``pyscript.toml``)
 * ``app.zip``: the Python sources ``engine/**.py`` and ``ui/**.py`` in one
-  deterministic archive, minus the command-line tools the page never
-  imports (``APP_EXCLUDE``).  The config unpacks it into Pyodide's working
+  deterministic archive, whole: the two packages are exactly what the page
+  runs (research and measurement live in ``lab/``).  The config unpacks it into Pyodide's working
   directory (``/home/pyodide``, which is on ``sys.path``) with
   ``"files": {"./app.zip": "./*"}``.
 * ``vendor/pyscript/``: only the PyScript chunks fetched at boot
 * ``vendor/pyodide/``: only the Pyodide files fetched at boot, with a
   ``python_stdlib.zip`` cut down to the modules the page can import and
-  compiled to bytecode by Pyodide under Node (:mod:`tools.stdlib`), and a
+  compiled to bytecode by Pyodide under Node (:mod:`tools.stdlib_trim`), and a
   ``pyodide-lock.json`` without the package list (the page installs no
   packages)
 * ``sw.js``: the service worker that precaches all of the above for offline
@@ -56,16 +56,13 @@ if __name__ == "__main__" and not __package__:
     os.chdir(Path(__file__).resolve().parent.parent)
     os.execv(sys.executable, [sys.executable, "-m", "tools.build", *sys.argv[1:]])
 
-from tools.stdlib import trim_stdlib
+from tools.stdlib_trim import trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Python packages shipped to the browser (inside APP_ARCHIVE).
+# Python packages shipped to the browser whole (inside APP_ARCHIVE).
 PY_PACKAGES = ("engine", "ui")
 APP_ARCHIVE = "app.zip"
-# Command-line tools inside the packages (simulator, timing); the page never
-# imports them, so shipping them would only cost bytes and unzipping.
-APP_EXCLUDE = frozenset({"engine/bench.py", "engine/match.py", "engine/replay.py", "engine/simulate.py"})
 
 # Config files, in order of preference (JSON avoids fetching the TOML parser).
 CONFIG_FILES = ("pyscript.json", "pyscript.toml")
@@ -211,7 +208,7 @@ def blank_comments_and_docstrings(source: str) -> str:
 
 
 def build_app_archive(root: Path, dest: Path, packages: tuple[str, ...] = PY_PACKAGES) -> list[str]:
-    """Pack the Python packages' ``.py`` files (no tests, nothing in APP_EXCLUDE) into ``dest``.
+    """Pack the Python packages' ``.py`` files (tests left out) into ``dest``.
 
     Comments and docstrings are blanked out (:func:`blank_comments_and_docstrings`).
     """
@@ -222,7 +219,7 @@ def build_app_archive(root: Path, dest: Path, packages: tuple[str, ...] = PY_PAC
             continue
         for path in _iter_files(pkg_dir):
             name = path.relative_to(root).as_posix()
-            if path.suffix != ".py" or _is_test_module(path) or name in APP_EXCLUDE:
+            if path.suffix != ".py" or _is_test_module(path):
                 continue
             text = blank_comments_and_docstrings(path.read_text(encoding="utf-8"))
             entries.append((name, text.encode("utf-8")))
@@ -452,7 +449,7 @@ def build(
     for name in PYODIDE_BOOT_FILES:
         shutil.copyfile(py_dist / name, py_out / name)
     if trim:
-        kept = trim_stdlib(root, py_out / "python_stdlib.zip", sorted(ps_out.glob("*.js")))
+        kept = trim_stdlib(root, py_out / "python_stdlib.zip", PY_PACKAGES, sorted(ps_out.glob("*.js")))
         (py_out / "pyodide-lock.json").write_bytes(trimmed_lock(py_dist / "pyodide-lock.json"))
         log(f"python_stdlib.zip: {len(kept)} modules kept", quiet)
 

@@ -42,16 +42,7 @@ if [ -n "$fast" ]; then
         --ignore=tests/browser "$@"
 fi
 
-if [ -n "${CI:-}" ] && [ -z "$(.venv/bin/python -c 'from tools import chromium; print(chromium.find() or "")')" ]; then
-    echo "CI: Chromium not found (install chromium or set CHROMIUM_PATH); the browser tests must run." >&2
-    exit 1
-fi
-
 echo "== pytest"
-report="$(mktemp -t ocho-pytest-XXXXXX.xml)"
-trap 'rm -f "$report"' EXIT
-status=0
-.venv/bin/python -m pytest -p no:cacheprovider --junitxml="$report" "$@" || status=$?
-# Skipped browser tests are never silent: a loud last line locally, a failure under CI.
-.venv/bin/python -m tools.skips "$report" || status=$((status ? status : 1))
-exit "$status"
+# Under CI (the CI variable set) a missing Chromium, Node or Pyodide fails the tests that need
+# it; elsewhere they are skipped and the last lines say how many (tests/needs.py).
+exec .venv/bin/python -m pytest -p no:cacheprovider "$@"

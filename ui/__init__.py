@@ -1,10 +1,14 @@
 """The page: PyScript glue between the DOM, localStorage and :mod:`engine`.
 
-- :mod:`ui.render`   pure functions: a :class:`engine.SeatView` in, HTML and Spanish text out
-- :mod:`ui.links`    share links (``#partida=...``) read and written
-- :mod:`ui.storage`  the saved game in localStorage, with every failure handled
-- :mod:`ui.table`    the flow of play (whose turn, CPU pacing, dialogs); no DOM, no rules
-- :mod:`ui.main`     the only module that touches ``js``/``pyscript``: DOM events and timers
+- :mod:`ui.render`       pure functions: a :class:`engine.SeatView` in, HTML and Spanish text out
+- :mod:`ui.links`        share links (``#partida=...``) read and written
+- :mod:`ui.storage`      the saved game in localStorage, with every failure handled
+- :mod:`ui.history`      «Tus partidas»: the finished and abandoned games kept on the device
+- :mod:`ui.history_html` HTML for «Tus partidas» and for a challenge's comparison
+- :mod:`ui.replay`       «Ver la mano»: a finished hand replayed move by move
+- :mod:`ui.ids`          every element id of index.html that the Python touches
+- :mod:`ui.table`        the flow of play (whose turn, CPU pacing, dialogs); no DOM, no rules
+- :mod:`ui.main`         the only module that touches ``js``/``pyscript``: DOM events and timers
 
 No rule lives here: legality, turns and scores all come from :mod:`engine`.
 """

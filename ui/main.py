@@ -164,7 +164,7 @@ class DomScreen:
             pass  # no clipboard here: the status bar shows the link to copy by hand
 
     def timing(self, cpu_ms: float) -> None:
-        """Append one CPU decision's milliseconds to ``window.ochoLocoTimings`` (read by tools/bench.py)."""
+        """Append one CPU decision's milliseconds to ``window.ochoLocoTimings`` (read by lab.page_bench)."""
         try:
             window.ochoLocoTimings.push(cpu_ms)
         except AttributeError:  # the first one creates the array
@@ -476,7 +476,7 @@ def start() -> Table:
     _el("loading").hidden = True
     page_url = str(window.location.href).split("#", 1)[0]
     table.start(str(window.location.hash), page_url)
-    document.body.dataset.saveLoadMs = f"{store.load_ms:.2f}"  # read by python -m tools.bench
+    document.body.dataset.saveLoadMs = f"{store.load_ms:.2f}"  # read by python -m lab.page_bench
     _take_early_click(table)
     _ask_to_keep_data()
     document.querySelector("#mesa .board").removeAttribute("aria-busy")

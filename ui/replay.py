@@ -45,7 +45,7 @@ class HandReplay:
     @classmethod
     def of_current_hand(cls, game: Game) -> HandReplay:
         """The replay of the hand ``game`` is playing or has just finished."""
-        return cls(game.record(), game.hand_start, len(game.history))
+        return cls(Record.of(game), game.hand_start, len(game.history))
 
     @property
     def step(self) -> Step:

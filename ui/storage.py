@@ -30,6 +30,7 @@ from engine.cards import BY_TEXT, Card
 from engine.game import HAND_OVER, Game
 from engine.record import Record, RecordError
 from engine.save import SaveError, legacy_record, load
+from engine.view import seat_view
 
 PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
@@ -109,7 +110,7 @@ class Saved:
 
     @property
     def record(self) -> Record:
-        return self.game.record(self.level)
+        return Record.of(self.game, self.level)
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,7 @@ class Store:
     def payload(game: Game, level: str = "normal", chooser: Card | None = None) -> str:
         """The stored text for ``game``: its record and the page's own state."""
         ui = {"chooser": None if chooser is None else str(chooser), "next_hand": False}
-        record = game.record(level)
+        record = Record.of(game, level)
         if game.hand_start == len(game.history) and game.hand_no > 0 and game.history:
             # A hand dealt but not yet begun: the record ends with the last hand's
             # final move, and the page remembers that the next hand is on the table.
@@ -182,7 +183,7 @@ class Store:
             except Exception:
                 current = self.known
             if current is not None and current not in (self.known, text):
-                follow = self._reconcile(current, text, game.record(level))
+                follow = self._reconcile(current, text, Record.of(game, level))
                 if follow is not None:
                     self.known = current
                     return follow
@@ -436,5 +437,5 @@ def _chooser(game: Game, text: object) -> Card | None:
     card = BY_TEXT.get(text) if isinstance(text, str) else None
     if card is None:
         return None
-    plays = game.view(0).plays_of(card)
+    plays = seat_view(game, 0).plays_of(card)
     return card if any(a.suit is not None for a in plays) else None

@@ -25,10 +25,10 @@ from engine.challenge import Challenge, ChallengeError, clean_name, reverify, ve
 from engine.codes import GameCode
 from engine.daily import daily_code
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
-from engine.record import RecordError
+from engine.record import Record, RecordError
 from engine.save import SaveError
 from engine.stats import outcome
-from engine.view import SeatView
+from engine.view import SeatView, seat_view
 
 from . import history_html, render
 from .history import History, HistoryFileError, keep_challenge, kept_challenge
@@ -130,7 +130,7 @@ class Table:
             self.level = loaded.level
             self.players_choice = loaded.game.players
             self.chooser = loaded.chooser
-            if not loaded.game.record().verified:
+            if not Record.of(loaded.game).verified:
                 notices.append(NOTICE_LEGACY)
         link: GameCode | None = None
         challenge = self._read_challenge(fragment, notices)
@@ -510,7 +510,7 @@ class Table:
             # never freezes while it thinks; the answer is the same as in one go.
             key = (generation, len(game.history))
             if self.search is None or self.search_key != key:
-                self.search, self.search_key = bot.start(game.view(seat)), key
+                self.search, self.search_key = bot.start(seat_view(game, seat)), key
                 self.thinking_ms = 0.0
             chosen = self.search.step(SEARCH_SLICE)
             self.thinking_ms += (time.perf_counter() - started) * 1000
@@ -522,7 +522,7 @@ class Table:
             self.thinking_ms = 0.0
             action = chosen
         else:
-            action = bot.choose(game.view(seat))
+            action = bot.choose(seat_view(game, seat))
             self.screen.timing((time.perf_counter() - started) * 1000)
         game.apply(action)
         if not self._save():
@@ -736,11 +736,11 @@ class Table:
     # -- drawing the table ---------------------------------------------------------------
 
     def view(self) -> SeatView:
-        return self._game().view(HUMAN)
+        return seat_view(self._game(), HUMAN)
 
     def render(self, arriving: Card | None = None) -> None:
         game = self._game()
-        view = game.view(HUMAN)
+        view = seat_view(game, HUMAN)
         s = self.screen
         s.html("opponents", render.opponents_html(view))
         s.html("discard", render.discard_html(view))
@@ -876,7 +876,7 @@ class Table:
 
     def _keep_finished(self) -> None:
         game = self._game()
-        if self.history.add(game.record(self.level), self.today()):
+        if self.history.add(Record.of(game, self.level), self.today()):
             self.render_history()
 
     def _keep_abandoned(self) -> None:
@@ -885,7 +885,7 @@ class Table:
         if (
             game is not None
             and game.phase != GAME_OVER
-            and self.history.add(game.record(self.level), self.today())
+            and self.history.add(Record.of(game, self.level), self.today())
         ):
             self.render_history()
 
@@ -912,7 +912,7 @@ class Table:
         game = self.game
         if game is None or game.phase != GAME_OVER:
             return
-        record = game.record(self.level)
+        record = Record.of(game, self.level)
         if not record.verified:
             self.screen.status(
                 "Esta partida viene de una versión anterior de la página y no se puede comprobar entera: "
@@ -1008,10 +1008,10 @@ class Table:
     def _comparison(self) -> str:
         """The challenge's hand-by-hand comparison for the results panel of the challenged game."""
         challenge, game = self.challenge, self._game()
-        if challenge is None or challenge.record.code != game.code or not game.record().verified:
+        if challenge is None or challenge.record.code != game.code or not Record.of(game).verified:
             return ""
         try:
-            mine = outcome(game.record(self.level))
+            mine = outcome(Record.of(game, self.level))
         except RecordError:
             return ""
         return history_html.comparison_html(challenge, mine)
@@ -1046,7 +1046,7 @@ class Table:
         if (
             saved is not None
             and game is not None
-            and str(saved.game.record(saved.level)) == str(game.record(self.level))
+            and str(Record.of(saved.game, saved.level)) == str(Record.of(game, self.level))
         ):
             saved = None  # the same game, at the same move: nothing to ask
         self.screen.text("partidas-status", message)

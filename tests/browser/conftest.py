@@ -11,7 +11,8 @@ Session-scoped:
                           e.g. "http://127.0.0.1:41235/ocho-loco/".
     serve_dir             factory serve_dir(directory, prefix="/") -> base URL;
                           serves any folder for the rest of the session.
-    chromium_path         str; $CHROMIUM_PATH or a system Chromium (skips if none).
+    chromium_path         str; $CHROMIUM_PATH or a system Chromium (none: fails
+                          under CI, skips loudly elsewhere; see tests/needs.py).
     browser               playwright Browser (headless Chromium, fixed flags).
 
 Function-scoped:
@@ -40,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import needs
 import pytest
 
 from tools import build as site_build
@@ -59,10 +61,6 @@ READY_JS = "() => !!document.body && document.body.dataset.ready === '1'"
 READY_OR_ERROR_JS = (
     "() => (!!document.body && document.body.dataset.ready === '1') || !!document.querySelector('.py-error')"
 )
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "browser: test drives a real Chromium via Playwright")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -178,12 +176,7 @@ def site_url_prefixed(built_site, serve_dir) -> str:
 
 @pytest.fixture(scope="session")
 def chromium_path() -> str:
-    path = find_chromium()
-    if path is None:
-        pytest.skip(
-            "Chromium not found (set CHROMIUM_PATH or install Debian's chromium: apt-get install -y chromium)"
-        )
-    return path
+    return needs.require_chromium()
 
 
 @pytest.fixture(scope="session")

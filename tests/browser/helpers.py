@@ -18,6 +18,7 @@ from engine.cards import Card
 from engine.codes import GameCode
 from engine.game import PLAYING, Game
 from engine.save import dump
+from engine.view import seat_view
 from ui.storage import Store, read
 
 __all__ = ["human_to_play", "reach"]
@@ -166,7 +167,7 @@ def cpu_then_you_go_out(game: Game) -> bool:
     bot = make_bot("cpu", 1)
     draws = 0
     while after.phase == PLAYING and after.turn == 1:
-        action = bot.choose(after.view(1))
+        action = bot.choose(seat_view(after, 1))
         after.apply(action)
         draws += action.kind == "draw"
     return (

@@ -17,8 +17,8 @@ from test_page_quality import axe_problems
 
 from engine.daily import daily_code
 from engine.record import Record
-from engine.simulate import run
 from engine.stats import outcome
+from lab.simulate import run
 from ui.links import challenge_hash
 
 

@@ -43,6 +43,7 @@ from engine.cards import POINTS, RANK_OF, RANK_TEXT
 from engine.codes import GameCode
 from engine.game import Game
 from engine.save import dump
+from engine.view import seat_view
 from ui import render
 
 CARD_SELECTOR = '#hand button.card[data-card="{}"]'
@@ -265,7 +266,7 @@ def test_cpu_turn_and_results_unfold_step_by_step(page, site_url):
     after = game.copy()
     bot = make_bot("cpu", 1)
     while after.turn == 1:
-        after.apply(bot.choose(after.view(1)))
+        after.apply(bot.choose(seat_view(after, 1)))
     cpu_moves = [str(m) for m in after.history[len(game.history) :]]
     draws = sum(m == "1:draw" for m in cpu_moves)
     start = len(game.hands[1])

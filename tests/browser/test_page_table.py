@@ -18,6 +18,7 @@ from support import human_to_play, reach
 
 from engine.codes import GameCode
 from engine.game import Game
+from engine.record import Record
 from ui import render
 
 VIEWPORTS = {
@@ -35,7 +36,7 @@ MUST_SHOW = ("#discard .card", "#active-suit", "#main-btn", "#hand button.card")
 
 
 def envelope(game: Game) -> str:
-    record = str(game.record())
+    record = str(Record.of(game))
     return json.dumps(
         {"app": "ocho-loco", "version": 2, "record": record, "ui": {"chooser": None, "next_hand": False}}
     )

@@ -2,18 +2,18 @@
 
 Command line::
 
-    python -m engine.replay FILE [--log OUT]
+    python -m lab.replay FILE [--log OUT]
 
-``FILE`` holds one record text per line (what ``python -m engine.simulate
+``FILE`` holds one record text per line (what ``python -m lab.simulate
 --records`` writes; blank lines are skipped). Every record is replayed with
 :meth:`engine.record.Record.replay`; one line is printed per game and a JSON
 summary last. The command stops with exit status 1 at the first record that
 does not replay, naming its line and move. With ``--log`` it writes the same
-JSON Lines event log as the simulator (see :mod:`engine.simulate`), so
-``tools/referee.py`` can check a replay independently of this engine.
+JSON Lines event log as the simulator (see :mod:`lab.simulate`), so
+``tests/referee.py`` can check a replay independently of this engine.
 
 >>> from engine.game import Game
->>> [e["event"] for e in events(Game.new("A2K7QM92").record(), index=0)]
+>>> [e["event"] for e in events(Record.of(Game.new("A2K7QM92")), index=0)]
 ['deal']
 """
 
@@ -26,10 +26,10 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .actions import DRAW_KIND, PLAY_KIND
-from .cards import SUIT_LETTERS, TEXT
-from .game import GAME_OVER, HAND_OVER, Game
-from .record import Record, RecordError
+from engine.actions import DRAW_KIND, PLAY_KIND
+from engine.cards import SUIT_LETTERS, TEXT
+from engine.game import GAME_OVER, HAND_OVER, Game
+from engine.record import Record, RecordError
 
 
 def _cards(cards: Sequence[int]) -> list[str]:
@@ -111,7 +111,7 @@ def _describe(game: Game) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.replay", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.replay", description=__doc__.split("\n\n")[0])
     parser.add_argument("file", help="one record text per line")
     parser.add_argument("--log", default=None, help="write the JSON Lines event log to this file")
     args = parser.parse_args(argv)

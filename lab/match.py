@@ -1,11 +1,11 @@
-"""Measure one bot against another with the seats rotated: ``python -m engine.match``.
+"""Measure one bot against another with the seats rotated: ``python -m lab.match``.
 
 Command line::
 
-    python -m engine.match --players 2 --bot dificil --against cpu --deals 1000 --seed 7 [--jobs 2]
-    python -m engine.match ... --deals 1000 --start 1000  # the next 1000 deals
+    python -m lab.match --players 2 --bot dificil --against cpu --deals 1000 --seed 7 [--jobs 2]
+    python -m lab.match ... --deals 1000 --start 1000  # the next 1000 deals
 
-Every deal (game ``i`` of the seed, the same codes as :mod:`engine.simulate`)
+Every deal (game ``i`` of the seed, the same codes as :mod:`lab.simulate`)
 is played once with the measured bot in each seat and the other seats taken
 by ``--against``, so ``deals`` deals make ``players x deals`` games and no
 bot gains from a lucky seat or deal. It prints the measured bot's share of
@@ -31,8 +31,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bots import BOT_NAMES, make_bot
-from .simulate import game_code, play_game
+from engine.bots import BOT_NAMES, make_bot
+from lab.simulate import game_code, play_game
 
 
 @dataclass
@@ -138,7 +138,7 @@ def match_parallel(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.match", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.match", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, choices=(2, 3), default=2)
     parser.add_argument("--bot", default="dificil", choices=BOT_NAMES, help="the bot measured")
     parser.add_argument("--against", default="cpu", choices=BOT_NAMES, help="the bot in every other seat")

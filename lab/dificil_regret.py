@@ -1,15 +1,15 @@
-"""What the ``dificil`` search's choices lose to the real hidden hands: ``python -m tools.dificil_regret``.
+"""What the ``dificil`` search's choices lose to the real hidden hands: ``python -m lab.dificil_regret``.
 
 Usage::
 
-    python -m tools.dificil_regret --players 3 --games 30 --oracle 400 [--jobs 2] [--variant NAME ...]
+    python -m lab.dificil_regret --players 3 --games 30 --oracle 400 [--jobs 2] [--variant NAME ...]
 
 A win share over a few hundred games cannot tell two settings of the search
 apart (each figure is within about four points of noise). This measures one
 decision at a time instead, with far less noise:
 
 1. it plays ``--games`` dificil-vs-cpu games (seats rotated, seed
-   ``regret``, so none of the deals of ``engine.match``'s seed 7) and keeps
+   ``regret``, so none of the deals of ``lab.match``'s seed 7) and keeps
    every position where the search weighed more than one candidate, with the
    real hidden hands;
 2. it values each candidate of each position by ``--oracle`` playouts from
@@ -51,8 +51,8 @@ from engine.bots import (
 )
 from engine.codes import shuffled, stream
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.simulate import game_code
-from engine.view import SeatView
+from engine.view import SeatView, seat_view
+from lab.simulate import game_code
 
 # The variants measured by name (a name's settings replace the table's measured ones).
 VARIANTS: dict[str, dict[str, object]] = {
@@ -89,7 +89,7 @@ def collect(players: int, games: int) -> list[tuple[SeatView, Game]]:
         while True:
             while game.phase == PLAYING:
                 seat = game.turn
-                view = game.view(seat)
+                view = seat_view(game, seat)
                 if seat == hero:
                     search = hard.start(view)
                     if search.playouts:
@@ -171,7 +171,7 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.dificil_regret", description=__doc__.split("\n\n")[0]
+        prog="python -m lab.dificil_regret", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--players", type=int, choices=(2, 3), default=3)
     parser.add_argument("--games", type=int, default=30)

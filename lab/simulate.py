@@ -2,7 +2,7 @@
 
 Command line::
 
-    python -m engine.simulate --players 2 --bots cpu,random --games 1000 --seed 7 \
+    python -m lab.simulate --players 2 --bots cpu,random --games 1000 --seed 7 \
         [--log FILE] [--records FILE]
 
 The last line printed is one JSON object with the tallies (see :class:`Tally`).
@@ -12,10 +12,10 @@ and different bots play the same deals; a random bot in seat ``k`` of game
 ``i`` is seeded with ``(s, i, k)``.
 
 ``--records FILE`` writes each game's record (:mod:`engine.record`), one text
-per line, which ``python -m engine.replay FILE`` checks again.
+per line, which ``python -m lab.replay FILE`` checks again.
 
 The log (``--log``) is JSON Lines, one record per event, in order; it holds
-everything an independent referee (``tools/referee.py``) needs to replay and
+everything an independent referee (``tests/referee.py``) needs to replay and
 check every move::
 
     {"event": "deal", "game": 0, "hand": 0, "code": "A2...", "leader": 0,
@@ -46,11 +46,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .bots import BOT_NAMES, Bot, RandomBot, make_bot
-from .codes import GameCode, stream
-from .game import GAME_OVER, MAX_ACTIONS_PER_HAND, PLAYING, Game
-from .record import Record
-from .replay import events
+from engine.bots import BOT_NAMES, Bot, RandomBot, make_bot
+from engine.codes import GameCode, stream
+from engine.game import GAME_OVER, MAX_ACTIONS_PER_HAND, PLAYING, Game
+from engine.record import Record
+from engine.view import seat_view
+from lab.replay import events
 
 # A bot for (game index, seat).
 BotFactory = Callable[[int, int], Bot]
@@ -130,7 +131,7 @@ def play_game(
     """Play one game of ``code`` to its end; return its tally (``seconds`` left at 0).
 
     ``log`` receives the game's events (built by replaying its record, see
-    :func:`engine.replay.events`); ``records`` gets the game's record appended.
+    :func:`lab.replay.events`); ``records`` gets the game's record appended.
     """
     game = Game.new(code)
     players = game.players
@@ -150,10 +151,10 @@ def play_game(
     for seat in game.winners:
         tally.wins[seat] += 1
     if log is not None:
-        for event in events(game.record(), index):
+        for event in events(Record.of(game), index):
             log(event)
     if records is not None:
-        records.append(game.record())
+        records.append(Record.of(game))
     return tally
 
 
@@ -166,7 +167,9 @@ def _play_hand(game: Game, bots: Sequence[Bot]) -> None:
         seat = game.turn
         bot = bots[seat]
         # A random bot makes the same choice from legal_actions() as from a view, so skip the view.
-        action = bot.pick(game.legal_actions()) if type(bot) is RandomBot else bot.choose(game.view(seat))
+        action = (
+            bot.pick(game.legal_actions()) if type(bot) is RandomBot else bot.choose(seat_view(game, seat))
+        )
         game.apply(action)
 
 
@@ -217,7 +220,7 @@ def run_parallel(players: int, names: Sequence[str], games: int, seed: object, j
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.simulate", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.simulate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, choices=(2, 3), default=2)
     parser.add_argument(
         "--bots", default=None, help="comma-separated, one per seat (default: cpu,random[,random])"

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m tools.bench [--runs 5] [--site DIR] [--out bench.json]
+    python -m lab.page_bench [--runs 5] [--site DIR] [--out bench.json]
 
 One run of headless Chromium on localhost measures, and prints as JSON:
 
@@ -48,12 +48,10 @@ import gzip
 import json
 import random
 import shutil
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,17 +59,21 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from engine.codes import GameCode
+from lab.page_play import log, measure_actions, median, percentile, run_levels, run_save_load
 from tools import build as site_build
-from tools import chromium as site_chromium
 from tools import serve as site_serve
+from tools.page_driver import (
+    CHROMIUM_ARGS,
+    PREFIX,
+    TIMEOUT_MS,
+    context_options,
+    find_chromium,
+    serve,
+)
 from tools.serve import Traffic
 
-PREFIX = "/ocho-loco/"
 LOAD_CODE = "A2C6-P4JZ"  # the share link opened for the load figures (1 against 1)
-CHROMIUM_ARGS = site_chromium.ARGS
-TIMEOUT_MS = 120_000
 THROTTLED_TIMEOUT_MS = 600_000
-CARD_SAMPLES_PER_RUN = 24
 
 TARGETS = {
     "cold_ratio": 1.10,
@@ -146,48 +148,11 @@ READY_SCRIPT = """
 })();
 """
 
-# Click on a card (not an 8: that one opens the suit chooser) -> first change of #hand.
-ACTION_SCRIPT = """
-(() => {
-  window.__actions = [];
-  window.__t0 = null;
-  addEventListener("click", (e) => {
-    const card = e.target.closest && e.target.closest("#hand button.card");
-    window.__t0 = card && !card.dataset.card.startsWith("8") ? performance.now() : null;
-  }, true);
-  addEventListener("DOMContentLoaded", () => {
-    new MutationObserver(() => {
-      if (window.__t0 !== null) {
-        window.__actions.push(performance.now() - window.__t0);
-        window.__t0 = null;
-      }
-    }).observe(document.getElementById("hand"), {subtree: true, childList: true, attributes: true});
-  });
-})();
-"""
-
-SETTLED_JS = "() => ['human','chooser','results','gameover','setup'].includes(document.body.dataset.state)"
 CONTROLLED_JS = "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
 FCP_JS = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: null}).startTime"
 
 
-def log(msg: str) -> None:
-    print(msg, file=sys.stderr, flush=True)
-
-
 # ---------------------------------------------------------------------- server
-
-
-@contextmanager
-def serve(directory: Path, traffic: Traffic, *, compress: bool = False) -> Iterator[str]:
-    """Serve ``directory`` under ``PREFIX`` (``compress``: gzip as GitHub Pages does, not counted)."""
-    handler = site_serve.GzipHandler if compress else site_serve.counting(traffic)
-    server, url = site_serve.start_background(directory, prefix=PREFIX, handler=handler)
-    try:
-        yield url
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def write_bare_page(dest: Path) -> None:
@@ -227,17 +192,6 @@ def make_stock_baseline(site: Path, dest: Path, root: Path = site_build.ROOT) ->
 
 
 # --------------------------------------------------------------------- browser
-
-
-def find_chromium() -> str:
-    path = site_chromium.find()
-    if path is None:
-        raise SystemExit("Chromium not found: set CHROMIUM_PATH or install chromium")
-    return path
-
-
-def context_options() -> dict[str, Any]:
-    return {"locale": "es-ES", "viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
 
 
 @dataclass
@@ -381,207 +335,7 @@ def is_vendor(path: str) -> bool:
     return path.startswith(("/vendor/", PREFIX + "vendor/"))
 
 
-def _click_first(page: Any, selectors: list[str]) -> bool:
-    for selector in selectors:
-        el = page.query_selector(selector)
-        if el is not None:
-            el.click()
-            return True
-    return False
-
-
-# A task counts as a CPU turn's when the page was in state ``cpu`` as it began: the
-# observer is told after the task, when the state may have changed either way, so
-# every change of ``data-state`` is kept with its time and each task is placed by its start.
-LONGTASK_SCRIPT = """
-(() => {
-  window.__longest_cpu_task = 0;
-  if (!window.PerformanceObserver) return;
-  const states = [];
-  const note = () => states.push([performance.now(), document.body.dataset.state]);
-  const watch = () => {
-    note();
-    new MutationObserver(note).observe(document.body, {attributes: true, attributeFilter: ["data-state"]});
-  };
-  if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);
-  const stateAt = (time) => {
-    let state = null;
-    for (const [when, name] of states) { if (when > time) break; state = name; }
-    return state;
-  };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (stateAt(entry.startTime) !== "cpu") continue;
-      window.__longest_cpu_task = Math.max(window.__longest_cpu_task, entry.duration);
-    }
-  }).observe({type: "longtask"});
-})();
-"""
-
-
-def measure_actions(
-    browser: Any, url: str, code: str, level: str | None = None
-) -> tuple[list[float], list[float]]:
-    """Play scripted hands; (click->DOM ms of card plays, CPU decision ms).
-
-    With ``level``, the game is played against that CPU level («Rival», stored
-    as the player's preference before the page loads).
-    """
-    ctx = browser.new_context(**context_options())
-    try:
-        ctx.set_default_timeout(TIMEOUT_MS)
-        ctx.add_init_script(ACTION_SCRIPT)
-        ctx.add_init_script(LONGTASK_SCRIPT)
-        if level is not None:
-            ctx.add_init_script(f"localStorage.setItem('ocho-loco:nivel', {json.dumps(level)});")
-        page = ctx.new_page()
-        page.goto(url + f"#partida={code}&mesa={code[1]}", wait_until="commit")
-        page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
-        moves = 0
-        while moves < 400:
-            page.wait_for_function(SETTLED_JS)
-            samples = int(page.evaluate("() => window.__actions.length"))
-            if samples >= CARD_SAMPLES_PER_RUN:
-                break
-            state = page.evaluate("() => document.body.dataset.state")
-            if state == "human":
-                played = _click_first(
-                    page,
-                    [
-                        "#hand button.card.legal:not([data-card^='8'])",
-                        "#hand button.card.legal",
-                        "#main-btn:not([disabled])",
-                    ],
-                )
-                if not played:
-                    raise RuntimeError("nothing to click in state 'human'")
-            elif state == "chooser":
-                page.click('#suit-dialog button[data-suit="H"]')
-            elif state == "results":
-                page.click("#next-hand-btn")
-            elif state == "gameover":
-                page.click("#new-game-btn")
-            elif state == "setup":
-                page.click("#deal-btn")
-            moves += 1
-            # Wait for this move's effect before reading the state again.
-            page.wait_for_function("(s) => document.body.dataset.state !== s || s === 'human'", arg=state)
-        actions = [float(x) for x in page.evaluate("() => window.__actions")]
-        cpu = [float(x) for x in page.evaluate("() => Array.from(window.ochoLocoTimings || [])")]
-        LONGEST_CPU_TASK.append(float(page.evaluate("() => window.__longest_cpu_task")))
-    finally:
-        ctx.close()
-    return actions, cpu
-
-
-# Longest main-thread task seen while the CPU was on turn, one figure per measure_actions run.
-LONGEST_CPU_TASK: list[float] = []
-
-
-def run_levels(site: Path, runs: int) -> dict[str, Any]:
-    """Each CPU level in the page, at 2 and 3 players: decision ms (p50, p95, max) and the longest task.
-
-    The figures for a level over both table sizes are under its name; ``NAME_2p``
-    and ``NAME_3p`` hold each size on its own.
-    """
-    chromium = find_chromium()
-    out: dict[str, Any] = {}
-    with serve(site, Traffic()) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-        try:
-            for level in ("facil", "normal", "dificil"):
-                every: list[float] = []
-                longest: list[float] = []
-                for players in (2, 3):
-                    decisions: list[float] = []
-                    LONGEST_CPU_TASK.clear()
-                    for i in range(runs):
-                        code = GameCode.random(players, random.Random(100 + i)).pretty()
-                        _actions, cpu = measure_actions(browser, url, code, level)
-                        decisions += cpu
-                    out[f"{level}_{players}p"] = _level_figures(decisions, LONGEST_CPU_TASK)
-                    log(f"level {level}, {players} players: {out[f'{level}_{players}p']}")
-                    every += decisions
-                    longest += LONGEST_CPU_TASK
-                out[level] = _level_figures(every, longest)
-                log(f"level {level}: {out[level]}")
-        finally:
-            browser.close()
-    return {"levels": out}
-
-
-def _level_figures(decisions: list[float], longest: list[float]) -> dict[str, Any]:
-    return {
-        "decisions": len(decisions),
-        "decision_ms_p50": round(percentile(decisions, 50), 2),
-        "decision_ms_p95": round(percentile(decisions, 95), 2),
-        "decision_ms_max": round(max(decisions), 2) if decisions else None,
-        "longest_task_during_cpu_turns_ms": round(max(longest), 1) if longest else None,
-    }
-
-
-def whole_game_save() -> str:
-    """The page's save of the longest of 20 finished cpu-vs-cpu games (a whole game to 100)."""
-    from engine.simulate import run as simulate  # noqa: PLC0415 - only this figure needs it
-    from ui.storage import Store  # noqa: PLC0415
-
-    records: list[Any] = []
-    simulate(2, ["cpu", "cpu"], 20, "bench-save", records=records)
-    longest = max(records, key=len)
-    return Store.payload(longest.replay())
-
-
-def measure_save_load(browser: Any, url: str, save: str) -> float:
-    """Milliseconds the page's Python takes to read and replay ``save`` (``data-save-load-ms``)."""
-    ctx = browser.new_context(**context_options())
-    try:
-        ctx.set_default_timeout(TIMEOUT_MS)
-        ctx.add_init_script(
-            "if (!sessionStorage.getItem('seeded')) {"
-            f" localStorage.setItem('ocho-loco:partida', {json.dumps(save)});"
-            " sessionStorage.setItem('seeded', '1'); }"
-        )
-        page = ctx.new_page()
-        page.goto(url)
-        page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
-        return float(page.evaluate("() => document.body.dataset.saveLoadMs"))
-    finally:
-        ctx.close()
-
-
-def run_save_load(site: Path, runs: int) -> dict[str, Any]:
-    """Only the save-load figure: a whole game replayed from its record in the page."""
-    chromium = find_chromium()
-    save = whole_game_save()
-    moves = len(json.loads(save)["record"])
-    with serve(site, Traffic()) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-        try:
-            times = [measure_save_load(browser, url, save) for _ in range(runs)]
-        finally:
-            browser.close()
-    return {
-        "save_load_ms": round(median(times), 2),
-        "save_load_ms_max": round(max(times), 2),
-        "save_record_chars": moves,
-        "samples": {"save_load_ms": [round(t, 2) for t in times]},
-    }
-
-
 # ------------------------------------------------------------------------ main
-
-
-def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100)."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
-    return ordered[rank - 1]
-
-
-def median(values: list[float]) -> float:
-    return float(statistics.median(values)) if values else float("nan")
 
 
 def run(

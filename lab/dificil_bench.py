@@ -1,11 +1,11 @@
 """Time the ``dificil`` level's decisions here or inside Pyodide, to compare the two runtimes.
 
-Usage (the same script under both interpreters)::
+Usage (the same module under both interpreters)::
 
-    python tools/dificil_bench.py [GAMES]                      # CPython
-    node tools/pyodide_run.mjs tools/dificil_bench.py [GAMES]  # Pyodide under Node.js
+    python -m lab.dificil_bench [GAMES]                                      # CPython
+    node tools/pyodide_run.mjs --mount lab=lab lab/dificil_bench.py [GAMES]  # Pyodide under Node.js
 
-Runs :func:`engine.bench.bench_dificil` (``GAMES`` dificil-vs-cpu games per
+Runs :func:`lab.engine_bench.bench_dificil` (``GAMES`` dificil-vs-cpu games per
 table size, default 4) and prints one JSON line. Both runtimes play the same
 games move for move, so the decisions timed are the same ones. Under Node the
 CPU clock is read from ``process.cpuUsage()`` (Pyodide's own ``process_time``
@@ -16,18 +16,10 @@ is the wall clock), so a busy machine inflates the ``wall`` figures, not the
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
-from pathlib import Path
 
-if __name__ == "__main__" and not __package__ and sys.platform != "emscripten":
-    # Started as a script, CPython put tools/ on sys.path, not the repository: run again as
-    # `python -m tools.dificil_bench` from the repository root. (Pyodide's runner mounts engine/.)
-    os.chdir(Path(__file__).resolve().parent.parent)
-    os.execv(sys.executable, [sys.executable, "-m", "tools.dificil_bench", *sys.argv[1:]])
-
-from engine.bench import bench_dificil
+from lab.engine_bench import bench_dificil
 
 
 def _node_cpu_seconds() -> float:

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Check a simulator log move by move, without trusting (or importing) the engine.
 
-Usage: ``python tools/referee.py LOG.jsonl [--skip-shuffles]``
+Usage: ``python tests/referee.py LOG.jsonl [--skip-shuffles]``
 
-The log is the JSON Lines file ``python -m engine.simulate --log`` writes. This
+The log is the JSON Lines file ``python -m lab.simulate --log`` writes. This
 referee knows the house rules on its own, in a few lines each, and replays
 every game from its records: each deal must use all 52 cards once with the
 right hand sizes (and, unless ``--skip-shuffles``, be the very deal the game
@@ -376,8 +376,8 @@ def check_lines(lines: Iterable[str], check_shuffles: bool = True) -> Report:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Check an engine.simulate log, move by move.")
-    parser.add_argument("log", help="JSON Lines file written by python -m engine.simulate --log")
+    parser = argparse.ArgumentParser(description="Check a lab.simulate log, move by move.")
+    parser.add_argument("log", help="JSON Lines file written by python -m lab.simulate --log")
     parser.add_argument("--skip-shuffles", action="store_true", help="do not re-derive deals from the codes")
     args = parser.parse_args(argv)
     with open(args.log, encoding="utf-8") as handle:

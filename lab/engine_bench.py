@@ -1,12 +1,12 @@
-"""Benchmark the engine and the bots in this Python: ``python -m engine.bench``.
+"""Benchmark the engine and the bots in this Python: ``python -m lab.engine_bench``.
 
-Three measurements, each printed as a line, then all of them as one JSON
+Four measurements, each printed as a line, then all of them as one JSON
 object on the last line:
 
 * ``random``: random-vs-random games driven the way OpenSpiel's random
   driver does it (``legal_actions()``, a uniform pick, ``apply``; no views),
   in actions and hands per second;
-* ``cpu``: cpu-vs-cpu games through :func:`engine.simulate.run`, which builds
+* ``cpu``: cpu-vs-cpu games through :func:`lab.simulate.run`, which builds
   a :class:`~engine.view.SeatView` for every decision;
 * ``decision``: how long one ``CpuBot.choose`` call takes (median, p95, max,
   in milliseconds) over every cpu decision of cpu-vs-random games at both
@@ -27,12 +27,12 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .actions import Action
-from .bots import Bot, CpuBot, DificilBot, make_bot
-from .codes import stream
-from .game import GAME_OVER, MAX_ACTIONS_PER_HAND, PLAYING, Game
-from .simulate import game_code, run
-from .view import SeatView
+from engine.actions import Action
+from engine.bots import Bot, CpuBot, DificilBot, make_bot
+from engine.codes import stream
+from engine.game import GAME_OVER, MAX_ACTIONS_PER_HAND, PLAYING, Game
+from engine.view import SeatView
+from lab.simulate import game_code, run
 
 
 def bench_random(players: int, games: int, seed: object = "bench") -> dict[str, float]:
@@ -165,7 +165,7 @@ def bench_dificil(games: int, seed: object = "bench") -> dict[str, dict[str, flo
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.engine_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--random-games", type=int, default=200, help="random-vs-random games per table size")
     parser.add_argument("--cpu-games", type=int, default=300, help="cpu-vs-cpu games per table size")
     parser.add_argument("--decision-games", type=int, default=200, help="cpu-vs-random games per table size")

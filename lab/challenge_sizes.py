@@ -1,6 +1,6 @@
 """Measure challenge links: the record text and the whole link of cpu-vs-cpu games.
 
-    python -m tools.challenge_sizes [--games 1000] [--seed 7]
+    python -m lab.challenge_sizes [--games 1000] [--seed 7]
 
 Plays ``--games`` cpu-vs-cpu games at each table size (the simulator's
 games, so the same seed gives the same games), builds each game's challenge
@@ -15,8 +15,8 @@ import json
 import statistics
 
 from engine.record import Record
-from engine.simulate import run
 from engine.stats import outcome
+from lab.simulate import run
 from ui.links import MAX_LINK, challenge_url
 
 BASE = "https://usuario.github.io/ocho-loco/"

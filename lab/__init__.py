@@ -1,0 +1,15 @@
+"""Research and measurement: what the page never runs, kept out of the shipped ``engine/`` and ``ui/``.
+
+Every module but :mod:`lab.page_play` (part of the page bench) is a command, ``python -m lab.<name>``:
+
+- :mod:`lab.simulate`        whole games between bots, tallies, event logs and records
+- :mod:`lab.replay`          records replayed through the rules, written as an event log
+- :mod:`lab.match`           one bot against another with the seats rotated (win share, interval)
+- :mod:`lab.engine_bench`    the engine's and the bots' speed in this Python
+- :mod:`lab.dificil_bench`   the hard CPU's decisions timed, in CPython or in Pyodide under Node
+- :mod:`lab.dificil_regret`  what the hard CPU's choices lose to the real hidden hands
+- :mod:`lab.make_equity`     makes ``engine/equity_table.py`` (no arguments: the committed table)
+- :mod:`lab.challenge_sizes` how long challenge links are
+- :mod:`lab.page_bench`      the built page's load and response times in Chromium
+- :mod:`lab.page_play`       the page bench's play figures: clicks, CPU levels, a whole-game save's load
+"""

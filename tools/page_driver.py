@@ -1,0 +1,59 @@
+"""Drive the built page in headless Chromium: serve a site folder, open a browser, click.
+
+Shared by the site tooling (``python -m tools.stdlib --probe``) and the page
+benchmark (:mod:`lab.page_bench`), so the build never imports a benchmark.
+Playwright is imported by the callers, not here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tools import chromium as site_chromium
+from tools import serve as site_serve
+from tools.serve import Traffic
+
+PREFIX = "/ocho-loco/"
+CHROMIUM_ARGS = site_chromium.ARGS
+TIMEOUT_MS = 120_000
+
+# True once the page waits for the person, or shows a dialog, the results or the setup screen.
+SETTLED_JS = "() => ['human','chooser','results','gameover','setup'].includes(document.body.dataset.state)"
+
+
+@contextmanager
+def serve(directory: Path, traffic: Traffic, *, compress: bool = False) -> Iterator[str]:
+    """Serve ``directory`` under ``PREFIX`` (``compress``: gzip as GitHub Pages does, not counted)."""
+    handler = site_serve.GzipHandler if compress else site_serve.counting(traffic)
+    server, url = site_serve.start_background(directory, prefix=PREFIX, handler=handler)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def find_chromium() -> str:
+    """The Chromium to drive; exits with a message when there is none."""
+    path = site_chromium.find()
+    if path is None:
+        raise SystemExit("Chromium not found: set CHROMIUM_PATH or install chromium")
+    return path
+
+
+def context_options() -> dict[str, Any]:
+    """A Spanish desktop window with reduced motion (the CPU answers at once)."""
+    return {"locale": "es-ES", "viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
+
+
+def click_first(page: Any, selectors: list[str]) -> bool:
+    """Click the first element that one of ``selectors`` finds, in order; False when none does."""
+    for selector in selectors:
+        el = page.query_selector(selector)
+        if el is not None:
+            el.click()
+            return True
+    return False
