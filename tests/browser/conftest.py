@@ -13,7 +13,10 @@ Session-scoped:
                           serves any folder for the rest of the session.
     chromium_path         str; $CHROMIUM_PATH or a system Chromium (none: fails
                           under CI, skips loudly elsewhere; see tests/needs.py).
-    browser               playwright Browser (headless Chromium, fixed flags).
+    browser               headless Chromium (fixed flags); every context it opens
+                          deals from the running test's fixed seed, so «Repartir»
+                          deals the same game on every run, and a failed test's
+                          report names the codes its pages dealt.
 
 Function-scoped:
     context               fresh BrowserContext (new profile state, es-ES locale).
@@ -31,10 +34,13 @@ Function-scoped:
                           app's main script as its last step); fails early with
                           PyScript's error text if an error box (``.py-error``)
                           appears instead.
+
+Waits and page helpers live in helpers.py; tests import them from there.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -43,6 +49,7 @@ from urllib.parse import urlsplit
 
 import needs
 import pytest
+from helpers import PREFIX, assert_no_errors, wait_for_python
 
 from tools import build as site_build
 from tools import chromium as site_chromium
@@ -50,17 +57,9 @@ from tools import serve as site_serve
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
-PREFIX = "/ocho-loco/"
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
 
 CHROMIUM_ARGS = site_chromium.ARGS
-
-# JS expression true once the app's Python has finished booting.
-READY_JS = "() => !!document.body && document.body.dataset.ready === '1'"
-# ... or once PyScript has shown an error box instead.
-READY_OR_ERROR_JS = (
-    "() => (!!document.body && document.body.dataset.ready === '1') || !!document.querySelector('.py-error')"
-)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -72,14 +71,6 @@ def pytest_collection_modifyitems(config, items):
 
 def find_chromium() -> str | None:
     return site_chromium.find()
-
-
-def wait_for_python(page, timeout_ms: int = 90_000) -> None:
-    """Wait for ``document.body.dataset.ready == "1"``; fail on a PyScript error box."""
-    page.wait_for_function(READY_OR_ERROR_JS, timeout=timeout_ms)
-    error = page.query_selector(".py-error")
-    if error is not None and page.evaluate(READY_JS) is False:
-        pytest.fail("PyScript error while booting:\n" + error.inner_text())
 
 
 @dataclass
@@ -190,12 +181,104 @@ def _playwright():
     pw.stop()
 
 
+# Every page deals from a fixed code: the page's randomness (Python's ``random.Random()`` is
+# seeded from ``crypto.getRandomValues`` in Pyodide) comes from a generator seeded by the running
+# test's name, so «Repartir» deals the same game on every run. A failure prints the codes dealt.
+SEEDED_CRYPTO_JS = """
+(() => {
+  let s = %d >>> 0 || 1;
+  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+  const fill = function (array) {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    return array;
+  };
+  Object.defineProperty(Crypto.prototype, "getRandomValues", { value: fill, configurable: true });
+})();
+"""
+CODES_JS = """() => {
+  const shown = document.querySelector("#game-code");
+  let saved = "";
+  try {
+    const record = JSON.parse(localStorage.getItem("ocho-loco:partida") || "{}").record || "";
+    saved = record.split(".")[1] || "";
+  } catch (err) { saved = "?"; }
+  return [shown ? shown.textContent.trim() : "", saved];
+}"""
+
+
+def seed_of(nodeid: str) -> int:
+    """A test's fixed seed: the same on every run and every machine."""
+    return int.from_bytes(hashlib.sha256(nodeid.encode()).digest()[:4], "big")
+
+
+class SeededBrowser:
+    """The session's Chromium; every context it opens deals from the running test's seed."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+        self.seed = 1
+        self.contexts: list = []
+
+    def new_context(self, **kwargs):
+        ctx = self._browser.new_context(**kwargs)
+        ctx.add_init_script(SEEDED_CRYPTO_JS % self.seed)
+        self.contexts.append(ctx)
+        return ctx
+
+    def dealt_codes(self) -> list[str]:
+        """The game codes shown or saved by every page still open (for a failure report)."""
+        codes: list[str] = []
+        for ctx in self.contexts:
+            for page in getattr(ctx, "pages", []):
+                try:
+                    shown, saved = page.evaluate(CODES_JS)
+                except Exception:
+                    continue  # a closed or crashed page has nothing to tell
+                for code in (shown, saved):
+                    pretty = code.replace("-", "")
+                    pretty = f"{pretty[:4]}-{pretty[4:]}" if len(pretty) == 8 else code
+                    if code and pretty not in codes:
+                        codes.append(pretty)
+        return codes
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
+_SEEDED: list[SeededBrowser] = []
+
+
 @pytest.fixture(scope="session")
 def browser(_playwright, chromium_path):
     # Playwright gives every launch a fresh temporary profile.
-    browser = _playwright.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-    yield browser
-    browser.close()
+    launched = _playwright.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+    seeded = SeededBrowser(launched)
+    _SEEDED.append(seeded)
+    yield seeded
+    _SEEDED.remove(seeded)
+    launched.close()
+
+
+@pytest.fixture(autouse=True)
+def _fixed_deals(request):
+    """Seed the pages of this test; forget the contexts of the test before."""
+    for seeded in _SEEDED:
+        seeded.seed = seed_of(request.node.nodeid)
+        seeded.contexts.clear()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed and _SEEDED:
+        codes = _SEEDED[0].dealt_codes()
+        seed = seed_of(item.nodeid)
+        report.sections.append(
+            ("dealt games", f"seed {seed}; codes on the open pages: {', '.join(codes) or 'none'}")
+        )
 
 
 @pytest.fixture
@@ -219,8 +302,6 @@ def page_log(page) -> PageLog:
 @pytest.fixture
 def fast_page(page, page_log):
     """The test's page with reduced motion; afterwards, no script error may have happened."""
-    from helpers import assert_no_errors
-
     page.emulate_media(reduced_motion="reduce")
     yield page
     assert_no_errors(page_log)
@@ -253,15 +334,3 @@ def screenshot(page, request):
         return path
 
     return _shot
-
-
-# Re-exported for test modules: `from conftest import ...` works under pytest's
-# rootdir-relative imports, but fixtures above are the preferred interface.
-__all__ = [
-    "CHROMIUM_ARGS",
-    "PREFIX",
-    "PageLog",
-    "RequestRecorder",
-    "find_chromium",
-    "wait_for_python",
-]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from support import human_to_play, reach
 
 from engine.bots import make_bot
@@ -23,7 +24,15 @@ from ui.storage import Store, read
 
 __all__ = ["human_to_play", "reach"]
 
+PREFIX = "/ocho-loco/"  # the sub-path a project site is served under on GitHub Pages
 SAVE_KEY = "ocho-loco:partida"
+
+# JS expression true once the app's Python has finished booting.
+READY_JS = "() => !!document.body && document.body.dataset.ready === '1'"
+# ... or once PyScript has shown an error box instead.
+READY_OR_ERROR_JS = (
+    "() => (!!document.body && document.body.dataset.ready === '1') || !!document.querySelector('.py-error')"
+)
 STAND_IN = '<!doctype html><html lang="es"><head><link rel="icon" href="data:,"><title>-</title></head>'
 ASIDE_PREFIX = "ocho-loco:aparte:"
 
@@ -37,6 +46,14 @@ PLAIN_CODE = GameCode.build(2, "K7QM9")
 EIGHT_CODE = GameCode.parse("A222-224R")
 # A222-776Y: no legal card, and three draws bring none either.
 STUCK_CODE = GameCode.parse("A222-776Y")
+
+
+def wait_for_python(page, timeout_ms: int = 90_000) -> None:
+    """Wait for ``document.body.dataset.ready == "1"``; fail on a PyScript error box."""
+    page.wait_for_function(READY_OR_ERROR_JS, timeout=timeout_ms)
+    error = page.query_selector(".py-error")
+    if error is not None and page.evaluate(READY_JS) is False:
+        pytest.fail("PyScript error while booting:\n" + error.inner_text())
 
 
 def link(base: str, code: GameCode) -> str:
@@ -58,8 +75,6 @@ def wait_state(page, *states: str, timeout: int = 30_000) -> str:
 
 def boot(page, url: str, *states: str) -> str:
     """Open ``url``, wait for Python and then for a settled state."""
-    from conftest import wait_for_python
-
     page.goto(url)
     wait_for_python(page)
     return wait_state(page, *states)

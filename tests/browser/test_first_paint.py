@@ -16,8 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import PREFIX, wait_for_python
-from helpers import SAVE_KEY, play_a_move, wait_state
+from helpers import PREFIX, SAVE_KEY, play_a_move, wait_for_python, wait_state
 
 from engine.daily import daily_code
 from engine.record import Record

@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from conftest import PREFIX, wait_for_python
-from helpers import wait_controlled, wait_state
+from helpers import PREFIX, wait_controlled, wait_for_python, wait_state
 
 from tools import serve as site_serve
 

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from conftest import PREFIX, wait_for_python
-from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_state
+from helpers import PREFIX, SAVE_KEY, play_a_move, wait_controlled, wait_for_python, wait_state
 
 from tools import serve as site_serve
 

@@ -13,7 +13,6 @@ import json
 from functools import partial
 
 import pytest
-from conftest import wait_for_python
 from helpers import (
     ASIDE_PREFIX,
     PLAIN_CODE,
@@ -33,6 +32,7 @@ from helpers import (
     saved_game,
     state,
     storage_items,
+    wait_for_python,
     wait_state,
 )
 

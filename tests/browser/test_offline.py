@@ -16,8 +16,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import PREFIX, wait_for_python
-from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_state
+from helpers import PREFIX, SAVE_KEY, play_a_move, wait_controlled, wait_for_python, wait_state
 
 from tools import build as site_build
 from tools import serve as site_serve

@@ -17,8 +17,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import wait_for_python
-from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_state
+from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_for_python, wait_state
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
 PICTURE_KEY = "ocho-loco:dibujo"

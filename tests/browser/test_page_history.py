@@ -11,8 +11,7 @@ import datetime
 import functools
 import json
 
-from conftest import wait_for_python
-from helpers import SAVE_KEY, boot, put_storage, raw_save, wait_state
+from helpers import SAVE_KEY, boot, put_storage, raw_save, wait_for_python, wait_state
 from test_page_quality import axe_problems
 
 from engine.daily import daily_code

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import wait_for_python
-from helpers import SAVE_KEY, boot, raw_save, wait_state
+from helpers import SAVE_KEY, boot, raw_save, wait_for_python, wait_state
 from test_page_play import play_hand
 
 LETTERS = {"facil": "f", "normal": "n", "dificil": "d"}

@@ -12,7 +12,6 @@ import re
 from functools import partial
 
 import pytest
-from conftest import wait_for_python
 from helpers import (
     EIGHT_CODE,
     PLAIN_CODE,
@@ -34,6 +33,7 @@ from helpers import (
     saved_game,
     status,
     top_card,
+    wait_for_python,
     wait_state,
 )
 

@@ -12,7 +12,6 @@ import json
 from functools import partial
 
 import pytest
-from conftest import wait_for_python
 from helpers import (
     ASIDE_PREFIX,
     EIGHT_CODE,
@@ -29,6 +28,7 @@ from helpers import (
     saved_game,
     storage_items,
     top_card,
+    wait_for_python,
     wait_state,
 )
 

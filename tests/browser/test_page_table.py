@@ -12,8 +12,7 @@ import json
 from functools import partial
 
 import pytest
-from conftest import wait_for_python
-from helpers import SAVE_KEY, act, assert_no_errors, put_storage, wait_state
+from helpers import SAVE_KEY, act, assert_no_errors, put_storage, wait_for_python, wait_state
 from support import human_to_play, reach
 
 from engine.codes import GameCode

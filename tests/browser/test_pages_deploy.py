@@ -16,8 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import wait_for_python
-from helpers import play_a_move, wait_controlled, wait_state
+from helpers import play_a_move, wait_controlled, wait_for_python, wait_state
 
 CODE = "A2C6-P4JZ"
 
