@@ -37,7 +37,7 @@ GOLDEN = Path(__file__).parent / "golden" / "bot_decisions.txt"
 PLAYOUTS = Path(__file__).parent / "golden" / "playouts.txt"
 GAMES = {2: 6, 3: 6}  # dificil-vs-cpu games per table size
 FAST = 6  # positions per table size in the fast loop
-FAST_PLAYOUTS = 60  # playout lines in the fast loop
+FAST_PLAYOUTS = 40  # playout lines in the fast loop
 
 
 def positions(players: int, games: int) -> Iterator[Game]:
