@@ -36,7 +36,7 @@ from engine.record import Record
 GOLDEN = Path(__file__).parent / "golden" / "bot_decisions.txt"
 PLAYOUTS = Path(__file__).parent / "golden" / "playouts.txt"
 GAMES = {2: 6, 3: 6}  # dificil-vs-cpu games per table size
-FAST = 6  # positions per table size in the fast loop
+FAST = 4  # positions per table size in the fast loop
 FAST_PLAYOUTS = 40  # playout lines in the fast loop
 
 
