@@ -24,7 +24,7 @@ history they rely on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -146,6 +146,7 @@ class CpuRules:
     """
 
     __slots__ = (
+        "card",
         "danger",
         "decay",
         "eight_over_draw",
@@ -171,6 +172,7 @@ class CpuRules:
         self.w_avoid_danger = params.w_avoid_danger
         self.decay = params.decay
         self.lack: tuple[float, ...] = tuple(params.decay ** max(k - 1, 0) for k in range(LACK_TABLE))
+        self.card = _card_rule(self)
 
     def certainty(self, k: int | None) -> float:
         """How sure the cpu is (0..1) that a seat lacks a suit, from an entry of :attr:`Reading.short`."""
@@ -183,10 +185,6 @@ class CpuRules:
 def rules_of(params: CpuParams) -> CpuRules:
     """The rules for ``params`` (made once per distinct params)."""
     return CpuRules(params)
-
-
-DEFAULT_CPU = CpuParams()
-DEFAULT_RULES = rules_of(DEFAULT_CPU)
 
 
 def cpu_card(
@@ -202,51 +200,90 @@ def cpu_card(
 
     ``fit`` is the row of :data:`FITS` for the top card and the active suit,
     ``threat`` the smallest hand among the other seats and ``lack_row`` the
-    next seat's row of :attr:`Reading.short`.
+    next seat's row of :attr:`Reading.short`. (This is ``rules.card``, the
+    rule :func:`_card_rule` made for those params.)
     """
-    plays = [c for c in hand if fit[c]]
-    if not plays:
-        if can_draw and not rules.eight_over_draw:
+    return rules.card(hand, fit, threat, lack_row, can_draw)
+
+
+CardRule = Callable[[Sequence[int], Sequence[bool], int, Sequence[int | None], bool], int]
+
+
+def _card_rule(rules: CpuRules) -> CardRule:
+    """The cpu's choice of card for ``rules``, with the params' values bound (see :func:`cpu_card`).
+
+    A playout calls it once a turn, so its settings are closed over rather
+    than looked up, and the products of weights and table entries come from
+    tables made here (the same products, so the same sums, as written out).
+    """
+    eight_over_draw = rules.eight_over_draw
+    danger = rules.danger
+    w_rank = rules.w_rank
+    # w_suit x (cards of the suit kept), by the count of the suit in hand (the card itself included).
+    by_suit = tuple(rules.w_suit * (n - 1) for n in range(14))
+    by_rank = tuple(w_rank * (n - 1) for n in range(14))
+    by_points = tuple(rules.w_points * POINTS[c] for c in range(52))
+    by_lack = tuple(rules.w_short * x for x in rules.lack)
+    w_short = rules.w_short
+    certainty = rules.certainty
+    is_eight = IS_EIGHT
+    bucket = BUCKET
+    suit_of = SUIT_OF
+    rank_of = RANK_OF
+    points = POINTS
+
+    def card_rule(
+        hand: Sequence[int], fit: Sequence[bool], threat: int, lack_row: Sequence[int | None], can_draw: bool
+    ) -> int:
+        plays: list[int] = []
+        for c in hand:  # a loop, not a comprehension: faster on a few cards (the playout's hottest line)
+            if fit[c]:
+                plays.append(c)
+        if not plays:
+            if can_draw and not eight_over_draw:
+                return -1
+            if threat <= danger:  # the costliest 8 (they all cost 50): the lowest number
+                eights = [c for c in hand if is_eight[c]]
+                return min(eights) if eights else -1
+            for c in hand:  # else the first 8 in hand order
+                if is_eight[c]:
+                    return c
             return -1
-        if threat <= rules.danger:  # the costliest 8 (they all cost 50): the lowest number
-            eights = [c for c in hand if IS_EIGHT[c]]
-            return min(eights) if eights else -1
-        for c in hand:  # else the first 8 in hand order
-            if IS_EIGHT[c]:
-                return c
-        return -1
-    if threat <= rules.danger:
-        # Shed the costliest card: an 8 is worth 50, the most; ties go to the lowest number.
-        eights = [c for c in hand if IS_EIGHT[c]]
-        return min(eights) if eights else max(plays, key=lambda c: (POINTS[c], -c))
-    if len(plays) == 1:
-        return plays[0]
-    # The best (score, -card): the cards kept of its suit (and rank), its points, and how
-    # sure the cpu is that the next player has none of its suit.
-    suit_count = [0, 0, 0, 0, 0]  # by suit, and the 8s last
-    for c in hand:
-        suit_count[BUCKET[c]] += 1
-    w_suit, w_points, w_rank, w_short = rules.w_suit, rules.w_points, rules.w_rank, rules.w_short
-    rank_count = [0] * 14
-    if w_rank:
+        if threat <= danger:
+            # Shed the costliest card: an 8 is worth 50, the most; ties go to the lowest number.
+            eights = [c for c in hand if is_eight[c]]
+            return min(eights) if eights else max(plays, key=lambda c: (points[c], -c))
+        if len(plays) == 1:
+            return plays[0]
+        # The best (score, -card): the cards kept of its suit (and rank), its points, and how
+        # sure the cpu is that the next player has none of its suit.
+        suit_count = [0, 0, 0, 0, 0]  # by suit, and the 8s last
         for c in hand:
-            if not IS_EIGHT[c]:
-                rank_count[RANK_OF[c]] += 1
-    lack = rules.lack
-    card = -1
-    best = 0.0
-    for c in plays:
-        s = SUIT_OF[c]
-        value = w_suit * (suit_count[s] - 1)
-        if w_rank:  # adding 0.0 changes no sum: skipped when the weight is 0
-            value += w_rank * (rank_count[RANK_OF[c]] - 1)
-        value += w_points * POINTS[c]
-        k = lack_row[s]
-        if k is not None:  # the same: no evidence adds 0.0
-            value += w_short * (lack[k] if k < LACK_TABLE else rules.certainty(k))
-        if card < 0 or value > best or (value == best and c < card):
-            card, best = c, value
-    return card
+            suit_count[bucket[c]] += 1
+        rank_count: list[int] = []
+        if w_rank:
+            rank_count = [0] * 14
+            for c in hand:
+                if not is_eight[c]:
+                    rank_count[rank_of[c]] += 1
+        card = -1
+        best = 0.0
+        for c in plays:
+            s = suit_of[c]
+            # Adding 0.0 changes no sum: the rank term is left out when its weight is 0, and
+            # the lack term when there is no evidence.
+            if w_rank:
+                value = by_suit[suit_count[s]] + by_rank[rank_count[rank_of[c]]] + by_points[c]
+            else:
+                value = by_suit[suit_count[s]] + by_points[c]
+            k = lack_row[s]
+            if k is not None:
+                value += by_lack[k] if k < LACK_TABLE else w_short * certainty(k)
+            if card < 0 or value > best or (value == best and c < card):
+                card, best = c, value
+        return card
+
+    return card_rule
 
 
 def cpu_suit(
@@ -265,6 +302,10 @@ def cpu_suit(
             count[SUIT_OF[c]] += 1
             points[SUIT_OF[c]] += POINTS[c]
     return max(range(4), key=lambda s: (count[s], points[s], -s))
+
+
+DEFAULT_CPU = CpuParams()
+DEFAULT_RULES = rules_of(DEFAULT_CPU)
 
 
 def cpu_play(

@@ -18,7 +18,7 @@ from ..actions import DRAW, Action
 from ..cards import SUIT_OF
 from ..codes import shuffled
 from ..game import MAX_ACTIONS_PER_HAND, MAX_DRAWS
-from .cpu import DEFAULT_RULES, FITS, IS_EIGHT, CpuParams, cpu_card, cpu_suit, rules_of
+from .cpu import DEFAULT_RULES, FITS, IS_EIGHT, CpuParams, cpu_suit, rules_of
 
 # Moves inside a playout: a card number, DRAW_MOVE or PASS_MOVE; suits -1 (none) or 0..3.
 DRAW_MOVE = -1
@@ -63,6 +63,7 @@ def playout(
     """
     rules = DEFAULT_RULES if cpu is None else rules_of(cpu)
     eager = rules.eight_over_draw
+    choose = rules.card  # cpu_card, its settings bound
     players = len(hands)
     fits = FITS
     is_eight = IS_EIGHT
@@ -102,7 +103,7 @@ def playout(
                 a = len(hands[after[turn]])
                 b = len(hands[after[after[turn]]])
                 threat = a if a < b else b
-            card = cpu_card(hand, fit, threat, lack_row, rules)
+            card = choose(hand, fit, threat, lack_row, True)
             while card < 0:  # nothing to play: draw until the rules play a card, or pass
                 if draws < MAX_DRAWS and (stock or len(pile) > 1):
                     actions += 1
@@ -121,10 +122,10 @@ def playout(
                         if fit[c] or is_eight[c]:
                             card = c
                     else:
-                        card = cpu_card(hand, fit, threat, lack_row, rules)
+                        card = choose(hand, fit, threat, lack_row, True)
                     continue
                 if not eager:  # no draw left: an 8 held back is played now
-                    card = cpu_card(hand, fit, threat, lack_row, rules, can_draw=False)
+                    card = choose(hand, fit, threat, lack_row, False)
                     if card >= 0:
                         break
                 actions += 1
