@@ -1,6 +1,6 @@
 """Research and measurement: what the page never runs, kept out of the shipped ``engine/`` and ``ui/``.
 
-Every module but :mod:`lab.page_play` (part of the page bench) is a command, ``python -m lab.<name>``:
+Every module but :mod:`lab.page_play` (part of the page bench) and :mod:`lab.valuation` is a command, ``python -m lab.<name>``:
 
 - :mod:`lab.simulate`        whole games between bots, tallies, event logs and records
 - :mod:`lab.replay`          records replayed through the rules, written as an event log
@@ -12,4 +12,5 @@ Every module but :mod:`lab.page_play` (part of the page bench) is a command, ``p
 - :mod:`lab.challenge_sizes` how long challenge links are
 - :mod:`lab.page_bench`      the built page's load and response times in Chromium
 - :mod:`lab.page_play`       the page bench's play figures: clicks, CPU levels, a whole-game save's load
+- :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """

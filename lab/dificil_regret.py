@@ -42,17 +42,17 @@ from engine.bots import (
     CpuBot,
     DificilBot,
     DificilParams,
-    _move_of,
-    _same_move,
     candidates,
+    move_of,
     playout,
-    playout_worth,
     read_history,
+    same_move,
 )
 from engine.codes import shuffled, stream
 from engine.game import GAME_OVER, PLAYING, Game
 from engine.view import SeatView, seat_view
 from lab.simulate import game_code
+from lab.valuation import GameGaps, worth
 
 # The variants measured by name (a name's settings replace the table's measured ones).
 VARIANTS: dict[str, dict[str, object]] = {
@@ -67,9 +67,9 @@ VARIANTS: dict[str, dict[str, object]] = {
     "p1600": {"playouts": 1600, "max_actions": 80_000},
     "tries4": {"tries": 4},
     "tries16": {"tries": 16},
-    "gaps": {"equity": False, "game_scale": 40, "margin": 3},
-    "scale30": {"equity": False, "game_scale": 30, "margin": 3},
-    "scale60": {"equity": False, "game_scale": 60, "margin": 3},
+    "gaps": {"equity": False, "value": GameGaps(40), "margin": 3},
+    "scale30": {"equity": False, "value": GameGaps(30), "margin": 3},
+    "scale60": {"equity": False, "value": GameGaps(60), "margin": 3},
     "equity50": {"equity": True, "margin": 50},
     "equity75": {"equity": True, "margin": 75},
     "equity100": {"equity": True, "margin": 100},
@@ -127,9 +127,9 @@ def oracle(view: SeatView, game: Game, playouts: int, scale: int, by_equity: boo
                 short=[list(r) for r in reading.short],
                 known=known,
                 rng=seed,
-                first=_move_of(action),
+                first=move_of(action),
             )
-            totals[j] += playout_worth(hands, winner, view.totals, me, scale, by_equity=by_equity)
+            totals[j] += worth(hands, winner, view.totals, me, scale, by_equity=by_equity)
     return [t / playouts for t in totals]
 
 
@@ -144,13 +144,13 @@ def _score(args: tuple[int, list[str], list[tuple[SeatView, list[float]]]]) -> d
     for view, values in items:
         moves = candidates(view)
         best = max(values)
-        cpu = _same_move(CpuBot().choose(view), moves)
+        cpu = same_move(CpuBot().choose(view), moves)
         out["cpu"].append(best - (values[moves.index(cpu)] if cpu is not None else min(values)))
         for name in names:
             began = time.process_time()
             action = DificilBot(params_of(players, name)).choose(view)
             out["seconds"].append(time.process_time() - began)
-            chosen = _same_move(action, moves)
+            chosen = same_move(action, moves)
             assert chosen is not None
             out[name].append(best - values[moves.index(chosen)])
     return out
@@ -188,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = args.variant or ["now"]
     began = time.perf_counter()
     positions = collect(args.players, args.games)
-    scale = DIFICIL_PARAMS[args.players].game_scale
+    scale = 0  # the shipped search values the hand (or the equity), never the game's gaps
     chunks = [positions[i :: args.jobs] for i in range(args.jobs)]
     with ExitStack() as stack:
         mapper: Callable[..., Iterable[Any]] = map

@@ -107,7 +107,7 @@ def test_the_table_module_is_written_as_the_engine_reads_it() -> None:
 def test_the_search_values_a_playout_by_the_chance_to_win_the_game() -> None:
     # Seat 0 went out: its total stays 90, the others add what they hold.
     hands = [[], [0, 1], [2]]
-    worth = playout_worth(hands, 0, [90, 80, 85], 0, 0, by_equity=True)
+    worth = playout_worth(hands, 0, [90, 80, 85], 0, by_equity=True)
     assert worth == equity(90, 80 + POINTS[0] + POINTS[1], 85 + POINTS[2])
     game = position(["3H 4H 9C KD", "2S 5D 6D", "2D 5S 6C"], pile="7H", totals=[10, 20, 30])
     search = DificilBot(DificilParams(playouts=60, min_worlds=3, equity=True)).start(seat_view(game, 0))

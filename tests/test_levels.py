@@ -19,17 +19,18 @@ from engine.bots import (
     DIFICIL_PARAMS,
     LEVEL_BOTS,
     CpuBot,
+    CpuParams,
     DificilBot,
     DificilParams,
     FacilBot,
     candidates,
     cpu_move,
-    game_value,
     make_bot,
     make_level_bot,
     playout,
     read_evidence,
     read_history,
+    same_move,
     sample_world,
 )
 from engine.cards import EIGHT, RANK_OF, SUIT_OF
@@ -40,6 +41,7 @@ from engine.record import LEVELS
 from engine.view import seat_view
 from lab.match import match, match_parallel
 from lab.simulate import main, run
+from lab.valuation import GameGaps, game_value
 
 positions = st.builds(walk, st.sampled_from([2, 3]), st.integers(0, 10**9), st.integers(0, 120))
 
@@ -214,11 +216,25 @@ def test_the_search_reads_plays_with_the_cpus_own_rules(game: Game) -> None:
         assert move == (action.card, -1)
 
 
+# Params other than the defaults: the search models the cpu it is given (DificilParams.cpu).
+OTHER_CPUS = [
+    CpuParams(danger=2, decay=0.9),
+    CpuParams(w_rank=0.5, w_points=0.5, w_short=2.0),
+    CpuParams(danger=0, w_avoid=0.0, w_avoid_danger=3.0, decay=0.25),
+    CpuParams(eight_over_draw=False),
+]
+# The evidence reads a play as made by a seat that could draw: not so for a cpu that keeps
+# its 8s until it cannot draw (eight_over_draw off), so that one is left out here.
+READ_CPUS = [None, *OTHER_CPUS[:3]]
+
+
 @budget(20)
-@given(st.sampled_from([2, 3]), st.integers(0, 10**6), st.integers(0, 400))
-def test_what_the_search_reads_is_true_of_cpu_players(players: int, seed: int, steps: int) -> None:
+@given(st.sampled_from([2, 3]), st.integers(0, 10**6), st.integers(0, 400), st.sampled_from(READ_CPUS))
+def test_what_the_search_reads_is_true_of_cpu_players(
+    players: int, seed: int, steps: int, params: CpuParams | None
+) -> None:
     game = Game.new(GameCode.random(players, random.Random(seed)))
-    cpu = CpuBot()
+    cpu = CpuBot(params)
     for _ in range(steps):
         if game.phase != PLAYING:
             if game.phase == GAME_OVER:
@@ -226,7 +242,7 @@ def test_what_the_search_reads_is_true_of_cpu_players(players: int, seed: int, s
             game.next_hand()
             continue
         view = seat_view(game, game.turn)
-        evidence = read_evidence(view)
+        evidence = read_evidence(view, params)
         assert evidence.misfits([list(h) for h in game.hands]) == 0
         for seat, limits in enumerate(evidence.limits):
             for mask, most in limits:
@@ -336,13 +352,13 @@ def test_dificil_plays_for_the_game_at_three_players() -> None:
     search.run()
     assert all(total % WHOLE == 0 for total in search.totals)
     assert all(0 <= total <= WHOLE * search.worlds for total in search.totals)
-    # Valued by the game's gaps (game_scale, measured before the equity table), a game is worth +-80.
-    gaps = DificilBot(replace(params, equity=False, game_scale=40, margin=3)).start(seat_view(game, 0))
+    # Valued by the game's gaps (lab.valuation, measured before the equity table), a game is worth +-80.
+    gaps = DificilBot(replace(params, equity=False, value=GameGaps(40), margin=3)).start(seat_view(game, 0))
     gaps.run()
     assert all(total % 80 == 0 for total in gaps.totals)
     assert all(-80 * gaps.worlds <= total <= 80 * gaps.worlds for total in gaps.totals)
     # By the hand alone the totals are points, not games.
-    hand = DificilBot(replace(params, equity=False, game_scale=0, margin=3)).start(seat_view(game, 0))
+    hand = DificilBot(replace(params, equity=False, margin=3)).start(seat_view(game, 0))
     hand.run()
     assert any(total % 80 for total in hand.totals)
 
@@ -373,6 +389,23 @@ def test_dificil_searches_with_the_settings_measured_for_its_table_size() -> Non
     assert DificilBot(mine).start(seat_view(two, 0)).params == mine
 
 
+@budget(30)
+@given(positions, st.sampled_from(OTHER_CPUS))
+def test_dificil_models_the_cpu_its_params_name(game: Game, cpu: CpuParams) -> None:
+    # Trusting its own choice above all (a margin no playout can beat), the search plays what
+    # the cpu of its params plays: the same rules that play every seat of its playouts.
+    if game.phase != PLAYING:
+        return
+    view = seat_view(game, game.turn)
+    params = DificilParams(playouts=6, min_worlds=1, margin=10**9, cpu=cpu)
+    search = DificilBot(params).start(view)
+    if not search.playouts:
+        return
+    own = same_move(CpuBot(cpu).choose(view), search.candidates)
+    assert own is not None
+    assert search.run() is own
+
+
 def test_dificil_goes_out_with_a_last_card() -> None:
     game = position(["8C", "4C 5C 6D"], pile="7H")
     assert str(make_bot("dificil").choose(seat_view(game, 0))) == "8C"
@@ -396,8 +429,9 @@ class ShuffledBy(Game):
 
 
 @budget(60)
-@given(positions, st.integers(0, 2**32))
-def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
+@given(positions, st.integers(0, 2**32), st.sampled_from([None, *OTHER_CPUS]))
+def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int, params: CpuParams | None) -> None:
+    # With the params given (a CpuBot with other params is what the search's playouts model).
     if game.phase != PLAYING:
         return
     view = seat_view(game, game.turn)
@@ -408,7 +442,7 @@ def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
         setattr(ref, name, getattr(game.copy(), name))
     ref.rng = random.Random(seed)
     while ref.phase == PLAYING:
-        ref.apply(CpuBot().choose(seat_view(ref, ref.turn)))
+        ref.apply(CpuBot(params).choose(seat_view(ref, ref.turn)))
     assert ref.result is not None
     # A generator, or its seed (then made at the first reshuffle): the same hand either way.
     for rng in (random.Random(seed), seed):
@@ -423,6 +457,7 @@ def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
             short=[list(r) for r in reading.short],
             known=known,
             rng=rng,
+            cpu=params,
         )
         assert winner == ref.result.winner and hands == ref.hands
         # Every draw and pass counts, as in the game (the search's budget is in these actions).
