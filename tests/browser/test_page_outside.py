@@ -34,8 +34,8 @@ from engine.record import Record
 from engine.stats import outcome
 from ui.history import CHALLENGE_KEY
 from ui.links import challenge_hash
-from ui.storage import PICTURE_KEY
 
+PICTURE_KEY = "ocho-loco:mesa-html"  # the picture index.html shows at first paint
 BAD_RECORD = "r1.A2K7QM92.n.RxA.²-0-0-0"
 BAD_SAVE = json.dumps({"app": "ocho-loco", "version": 2, "record": BAD_RECORD, "ui": {}}, ensure_ascii=False)
 

@@ -182,3 +182,20 @@ def test_two_tabs_acting_in_the_same_instant_lose_nothing(context, site_url):
         wait_state(tab)
         assert shown(tab) == stored_position(raw_save(tab) or ""), "after a reload too"
     assert json.loads(raw_save(one) or "{}")["record"].startswith("r1." + DEALS[-1][0].replace("-", ""))
+
+
+def test_without_web_locks_the_page_saves_as_before(fast_page, site_url):
+    """A browser with no ``navigator.locks``: every save is compared and written at once."""
+    page = fast_page
+    page.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'locks', {configurable: true, get: () => undefined});"
+    )
+    url = f"{site_url}#partida={DEALS[0][0]}&mesa=2"
+    page.goto(url)
+    wait_for_python(page)
+    assert wait_state(page, "human") == "human"
+    assert page.evaluate("() => navigator.locks") is None
+    before = raw_save(page)
+    page.click("#main-btn")
+    page.wait_for_function("([k, before]) => localStorage.getItem(k) !== before", arg=[SAVE_KEY, before])
+    assert read(raw_save(page) or "").record.moves == (DRAW,), DEALS[0][0]
