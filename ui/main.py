@@ -8,6 +8,8 @@ hands events to :class:`ui.table.Table`.
 from __future__ import annotations
 
 import json
+import traceback
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -244,8 +246,9 @@ def _web_lock() -> Lock | None:
     ``navigator.locks.request`` grants the lock later (in request order,
     across tabs) and calls back: the function then runs synchronously,
     reading and writing localStorage, and the lock is released when it
-    returns. None where the browser has no Web Locks (an insecure context,
-    an old browser): the store then runs everything at once, as before.
+    returns. None where the browser has no Web Locks (an old browser): the
+    store then runs everything at once, as before. A request the browser
+    refuses (an opaque origin) runs its function at once, without the lock.
     """
     try:
         locks = window.navigator.locks
@@ -253,12 +256,30 @@ def _web_lock() -> Lock | None:
             return None
     except Exception:
         return None
+    # This tab's requests are granted (or refused) in the order they were made.
+    pending: deque[Callable[[], None]] = deque()
+
+    def granted(_lock: Any) -> None:
+        fn = pending.popleft()
+        try:
+            fn()
+        except Exception:  # said on the console; the promise stays fulfilled (refused() is for refusals)
+            window.console.error(traceback.format_exc())
+
+    def refused(_error: Any) -> None:
+        if pending:
+            pending.popleft()()
+
+    on_granted, on_refused = create_proxy(granted), create_proxy(refused)
+    _proxies.extend((on_granted, on_refused))
 
     def run(fn: Callable[[], None]) -> None:
-        def granted(_lock: Any) -> None:
+        pending.append(fn)
+        try:
+            locks.request(SAVE_KEY, on_granted).catch(on_refused)
+        except Exception:
+            pending.pop()
             fn()
-
-        locks.request(SAVE_KEY, create_once_callable(granted))
 
     return run
 
