@@ -64,9 +64,9 @@ def clean_name(raw: object) -> str:
 def verify(record_text: object, claimed: object, name: object = "") -> Challenge:
     """Replay a challenge's record and check its claim; :class:`ChallengeError` if anything is off."""
     challenge = reverify(record_text, name)
-    if not (isinstance(claimed, str) and claimed.isdigit() and len(claimed) <= 3) and not (
-        type(claimed) is int and claimed >= 0
-    ):
+    if not (
+        isinstance(claimed, str) and claimed.isascii() and claimed.isdigit() and len(claimed) <= 3
+    ) and not (type(claimed) is int and claimed >= 0):
         raise ChallengeError(f"{REFUSED}: falta el total de puntos.")
     if int(claimed) != challenge.total:
         raise ChallengeError(f"{REFUSED}: los puntos que dice no son los de la partida.")

@@ -237,7 +237,8 @@ class Record:
 
 def _parse_start(text: str, players: int) -> Start:
     numbers = text.split("-")
-    if len(numbers) != 2 + players or not all(n.isdigit() and len(n) <= 3 for n in numbers):
+    # ASCII digits only: str.isdigit() also accepts "²" and "①", which int() refuses.
+    if len(numbers) != 2 + players or not all(n.isascii() and n.isdigit() and len(n) <= 3 for n in numbers):
         raise RecordError("El comienzo de la partida guardada no es válido.")
     hand, leader, *totals = (int(n) for n in numbers)
     if not (0 < hand < MAX_HANDS and leader < players and all(t < TARGET for t in totals)):

@@ -2,6 +2,7 @@
 
 - :mod:`ui.render`       pure functions: a :class:`engine.SeatView` in, HTML and Spanish text out
 - :mod:`ui.links`        share links (``#partida=...``) read and written
+- :mod:`ui.outside`      the one boundary for outside data: a failure is a Spanish notice, never a crash
 - :mod:`ui.storage`      the saved game in localStorage, with every failure handled
 - :mod:`ui.history`      «Tus partidas»: the finished and abandoned games kept on the device
 - :mod:`ui.history_html` HTML for «Tus partidas» and for a challenge's comparison

@@ -7,6 +7,8 @@ hands events to :class:`ui.table.Table`.
 
 from __future__ import annotations
 
+import traceback
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -14,7 +16,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from .history import FILE_TOO_LARGE, MAX_IMPORT_CHARS
-from .storage import SAVE_KEY, Backend, Store
+from .storage import PICTURE_KEY, SAVE_KEY, Backend, Lock, Store
 from .table import Table
 
 _proxies: list[Any] = []  # keep event-handler proxies alive for the page's lifetime
@@ -25,7 +27,6 @@ _proxies: list[Any] = []  # keep event-handler proxies alive for the page's life
 # (``ochoLocoPicture`` in index.html writes and reads it, allowing a fixed list of
 # tags and attributes); the first version, ``ocho-loco:mesa-html``, was HTML and is
 # removed unread.
-PICTURE_KEY = "ocho-loco:dibujo"
 PICTURED_STATES = frozenset({"human", "chooser", "cpu", "results", "gameover"})
 
 
@@ -42,8 +43,9 @@ def _attr(el: Any, name: str) -> str:
 class DomScreen:
     """The :class:`ui.table.Screen` over the real page."""
 
-    def __init__(self, storage: Backend | None = None) -> None:
+    def __init__(self, storage: Backend | None = None, lock: Lock | None = None) -> None:
         self.storage = storage
+        self.lock = lock
         self._picture_due = False
 
     def html(self, el_id: str, html: str) -> None:
@@ -119,7 +121,10 @@ class DomScreen:
         document.body.dataset.state = name
         if name in PICTURED_STATES and self.storage is not None and not self._picture_due:
             self._picture_due = True  # once the current event has drawn everything
-            window.setTimeout(create_once_callable(self._store_picture), 0)
+            if self.lock is not None:
+                self.lock(self._store_picture)  # after the save this event asked for
+            else:
+                window.setTimeout(create_once_callable(self._store_picture), 0)
 
     def _store_picture(self) -> None:
         self._picture_due = False
@@ -154,7 +159,9 @@ class DomScreen:
 
     def set_hash(self, fragment: str) -> None:
         if str(window.location.hash) != fragment:
-            window.history.replaceState(None, "", fragment)
+            # An empty fragment drops the hash: the page's own address without one.
+            where = fragment or str(window.location.pathname) + str(window.location.search)
+            window.history.replaceState(None, "", where)
 
     def copy_text(self, text: str) -> None:
         try:
@@ -233,6 +240,65 @@ def _local_storage() -> tuple[Backend | None, bool]:
             return None, False
         return LocalStorage(storage), False
     return LocalStorage(storage), True
+
+
+def _web_lock() -> Lock | None:
+    """Run functions holding the Web Lock ``ocho-loco:partida``, shared by every tab of the site.
+
+    ``navigator.locks.request`` grants the lock later (in request order,
+    across tabs) and calls back: the function then runs synchronously,
+    reading and writing localStorage, and the lock is released when it
+    returns. None where the browser has no Web Locks (an old browser): the
+    store then runs everything at once, as before. A request the browser
+    refuses (an opaque origin) runs its function at once, without the lock.
+    """
+    try:
+        locks = window.navigator.locks
+        if not locks or not hasattr(locks, "request"):
+            return None
+    except Exception:
+        return None
+    # This tab's requests are granted (or refused) in the order they were made.
+    pending: deque[Callable[[], None]] = deque()
+
+    def granted(_lock: Any) -> None:
+        fn = pending.popleft()
+        try:
+            fn()
+        except Exception:  # said on the console; the promise stays fulfilled (refused() is for refusals)
+            window.console.error(traceback.format_exc())
+
+    def refused(_error: Any) -> None:
+        if pending:
+            pending.popleft()()
+
+    on_granted, on_refused = create_proxy(granted), create_proxy(refused)
+    _proxies.extend((on_granted, on_refused))
+
+    def run(fn: Callable[[], None]) -> None:
+        pending.append(fn)
+        try:
+            locks.request(SAVE_KEY, on_granted).catch(on_refused)
+        except Exception:
+            pending.pop()
+            fn()
+
+    return run
+
+
+# Keys that press a focused button or answer a dialog: held down, the browser repeats them.
+ACTIVATION_KEYS = frozenset({"Enter", " ", "Spacebar", "Escape"})
+
+
+def _on_key_repeat(event: Any) -> None:
+    """A held key's repeats never press a button or answer a question again (only the first press does).
+
+    Holding Enter on «Otra partida» would otherwise open the question, answer
+    it with the focused «Seguir con la mía», then open it again, and so on.
+    """
+    if bool(getattr(event, "repeat", False)) and str(event.key) in ACTIVATION_KEYS:
+        event.preventDefault()
+        event.stopPropagation()
 
 
 def _ask_to_keep_data() -> None:
@@ -394,20 +460,24 @@ def _on_replay_key(table: Table, event: Any) -> None:
         table.replay_go(where)
 
 
-def _listen(el: Any, name: str, handler: Callable[[Any], None]) -> None:
+def _listen(el: Any, name: str, handler: Callable[[Any], None], *, capture: bool = False) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
-    el.addEventListener(name, proxy)
+    el.addEventListener(name, proxy, capture)
 
 
 def start() -> Table:
     """Wire the page and resume, open or prepare a game."""
     reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
     backend, writable = _local_storage()
-    store = Store(backend, writable=writable)
-    screen = DomScreen(backend)
+    lock = _web_lock() if backend is not None else None
+    store = Store(backend, writable=writable, lock=lock)
+    screen = DomScreen(backend, lock)
     table = Table(screen, store, fast=reduced, today=_today)
     clicks = Clicks(table, screen)
+
+    # First of all key listeners (capture, on the window): a held key's repeats stop here.
+    _listen(window, "keydown", _on_key_repeat, capture=True)
 
     _listen(_el("mesa"), "click", clicks.on_click)
     _listen(_el("hand"), "keydown", _on_hand_key)
@@ -458,9 +528,10 @@ def start() -> Table:
     _listen(_el("results-dialog"), "close", lambda _e: table.results_dismissed())
 
     def on_storage(event: Any) -> None:
-        if str(event.key) == "ocho-loco:partida":
-            value = event.newValue
-            table.storage_changed(value if isinstance(value, str) else None)
+        # Compared under the lock with the save as stored by then (this tab's own pending save,
+        # asked for earlier, is written first), not with the event's possibly older value.
+        if str(event.key) == SAVE_KEY:
+            store.locked(lambda: table.storage_changed(store.stored()))
 
     _listen(window, "storage", on_storage)
     _listen(_el("replay-dialog"), "keydown", lambda e: _on_replay_key(table, e))

@@ -15,7 +15,15 @@ written back as version 2 by the next save.
 
 Keys carry the ``ocho-loco:`` prefix because every GitHub Pages project of
 one user shares a single origin. A save that cannot be read is never thrown
-away: it is moved to ``ocho-loco:aparte:<n>`` and the player is told.
+away: it is moved to ``ocho-loco:aparte:<n>`` and the player is told. Every
+read of a save this tab did not just write (at start-up, from another tab)
+goes through :func:`ui.outside.take`, so no reader bug can stop the page.
+
+Two tabs on one save: every read-compare-write of the save runs inside
+:meth:`Store.locked`. In the page that is one Web Lock held across tabs
+(:mod:`ui.main`), so two tabs acting in the same instant compare and write
+one after the other; here, and where the browser has no Web Locks, it runs
+at once, as before.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -32,9 +41,16 @@ from engine.record import Record, RecordError
 from engine.save import SaveError, legacy_record, load
 from engine.view import seat_view
 
+from .outside import ASIDE_PREFIX, SOURCE_PICTURE, SOURCE_SAVE, SOURCE_TAB, Refused, set_aside, take
+
 PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
-ASIDE_PREFIX = PREFIX + "aparte:"
+# The picture of the table index.html shows at first paint (written by ui.main).
+PICTURE_KEY = PREFIX + "dibujo"  # the table as data, drawn at first paint (index.html)
+MAX_PICTURE_CHARS = 400_000
+# The picture is a tree of elements (index.html draws at most 8 levels of them, each a list
+# holding an attribute object): deeper JSON than this is not a picture.
+MAX_PICTURE_DEPTH = 32
 PREFS_KEY = PREFIX + "mesa"
 PACE_KEY = PREFIX + "ritmo"
 LEVEL_KEY = PREFIX + "nivel"
@@ -96,7 +112,25 @@ NOTICE_DIVERGED = (
     "Esta partida se ha jugado a la vez en dos pestañas: sigue la versión con más jugadas, "
     "y la otra se ha guardado aparte."
 )
+NOTICE_DIVERGED_NOT_KEPT = (
+    "Esta partida se ha jugado a la vez en dos pestañas: sigue la versión con más jugadas. "
+    "La otra no se ha podido guardar aparte porque el almacenamiento está lleno."
+)
 NOTICE_MINE_ASIDE = " La que tenías en esta pestaña se ha guardado aparte."
+NOTICE_TAB_UNREADABLE = "Otra pestaña ha dejado una partida guardada que no se puede abrir: {why} "
+NOTICE_PICTURE = "La imagen guardada de la mesa no se podía usar: {why} Se ha guardado aparte."
+
+# Runs a function with the save locked against other tabs (now or later, but in call order).
+Lock = Callable[[Callable[[], None]], None]
+
+
+def _at_once(fn: Callable[[], None]) -> None:
+    fn()
+
+
+def _diverged(kept: bool) -> str:
+    """The notice for two versions of one game, true to whether the other version was kept."""
+    return NOTICE_DIVERGED if kept else NOTICE_DIVERGED_NOT_KEPT
 
 
 @dataclass(frozen=True)
@@ -130,8 +164,10 @@ class Store:
     worth telling.
     """
 
-    def __init__(self, backend: Backend | None, *, writable: bool = True) -> None:
+    def __init__(self, backend: Backend | None, *, writable: bool = True, lock: Lock | None = None) -> None:
         self.persistent = backend is not None
+        # Web Locks in the page (ui.main); a plain call here and where the browser has none.
+        self.locked: Lock = lock if lock is not None else _at_once
         self.backend: Backend = backend if backend is not None else MemoryBackend()
         self.notice: str | None = None if self.persistent else NOTICE_NO_STORAGE
         if self.persistent and not writable:
@@ -195,8 +231,8 @@ class Store:
     def _reconcile(self, current: str, text: str, mine: Record) -> Follow | None:
         """Decide between the stored text (written by another tab) and this tab's game."""
         try:
-            other = read(current)
-        except SaveError:
+            other = take(SOURCE_TAB, current, read)
+        except Refused:
             self._set_aside(current)  # something unreadable took the slot: keep it, then write ours
             return None
         theirs = other.record
@@ -206,11 +242,9 @@ class Store:
             return None
         if theirs.code == mine.code and theirs.start == mine.start:
             if len(mine) >= len(theirs):
-                self._set_aside(current)
-                self.notice = NOTICE_DIVERGED
+                self.notice = _diverged(self._set_aside(current))
                 return None
-            self._set_aside(text)
-            return Follow(other, NOTICE_DIVERGED)
+            return Follow(other, _diverged(self._set_aside(text)))
         aside = NOTICE_MINE_ASIDE if self._set_aside(text) else ""
         return Follow(other, NOTICE_OTHER_GAME + aside)
 
@@ -228,32 +262,54 @@ class Store:
             self.notice = None
         return True
 
+    def stored(self) -> str | None:
+        """The stored save's text as it is now (None if there is none or storage fails)."""
+        try:
+            return self.backend.getItem(SAVE_KEY)
+        except Exception:
+            return None
+
     def changed(self, raw: str | None) -> Follow | None:
         """Another tab wrote ``raw`` (a ``storage`` event): what this tab should show, if anything.
 
-        Only a readable save that is not what this tab already knows is
-        followed; anything else waits for this tab's next write, which
-        reconciles the two.
+        A readable save that is not what this tab already knows is followed;
+        when it went on from an earlier position than this tab's, this tab's
+        version is set aside first. An unreadable one is set aside and this
+        tab's last save is written back in its place (``notice`` says so).
+        Call it inside :attr:`locked`, with the stored text read there.
         """
         if raw is None or raw == self.known or self.kept_bad:
             return None
         try:
-            other = read(raw)
-        except SaveError:
+            other = take(SOURCE_TAB, raw, read)
+        except Refused as err:
+            kept = self._set_aside(raw)
+            self.notice = NOTICE_TAB_UNREADABLE.format(why=err)
+            if not kept:
+                self.notice += NOTICE_KEPT_IN_PLACE
+                return None
+            self.notice += "Se ha guardado aparte y esta pestaña sigue con la suya."
+            if self.known is not None:
+                self._write(self.known)
+            else:
+                self.clear()
             return None
         mine_text = self.known
         self.known = raw
         if mine_text is None:
             return Follow(other, NOTICE_FOLLOWED)
         try:
-            mine = read(mine_text).record
-        except SaveError:
+            mine = take(SOURCE_SAVE, mine_text, read).record
+        except Refused:
             return Follow(other, NOTICE_FOLLOWED)
         theirs = other.record
         if theirs.extends(mine):
             return Follow(other, NOTICE_FOLLOWED)
         if theirs.code == mine.code and theirs.start == mine.start:
-            return Follow(other, NOTICE_DIVERGED if not mine.extends(theirs) else NOTICE_FOLLOWED)
+            if mine.extends(theirs):
+                return Follow(other, NOTICE_FOLLOWED)
+            # Both went on from one position and the other tab's write won: keep this tab's version.
+            return Follow(other, _diverged(self._set_aside(mine_text)))
         return Follow(other, NOTICE_OTHER_GAME)
 
     def load(self) -> Saved | None:
@@ -266,10 +322,11 @@ class Store:
         self.known = raw
         if raw is None:
             return None
+        self._check_picture()
         started = time.perf_counter()
         try:
-            return read(raw)
-        except SaveError as err:
+            return take(SOURCE_SAVE, raw, read)
+        except Refused as err:
             head = f"La partida guardada no se ha podido abrir: {err} "
             if self._set_aside(raw, remove=True):
                 self.notice = head + "Se ha guardado aparte sin borrarla y empieza una partida nueva."
@@ -281,23 +338,34 @@ class Store:
         finally:
             self.load_ms = (time.perf_counter() - started) * 1000
 
+    def _check_picture(self) -> None:
+        """Set aside a stored picture of the table that is not one (index.html would try to show it)."""
+        try:
+            raw = self.backend.getItem(PICTURE_KEY)
+        except Exception:
+            return
+        if raw is None:
+            return
+        try:
+            take(SOURCE_PICTURE, raw, read_picture)
+        except Refused as err:
+            if set_aside(self.backend, raw):
+                with contextlib.suppress(Exception):
+                    self.backend.removeItem(PICTURE_KEY)
+                self.notice = NOTICE_PICTURE.format(why=err)
+
     def _set_aside(self, raw: str, *, remove: bool = False) -> bool:
-        """Copy ``raw`` to the first free ``ocho-loco:aparte:<n>`` (never over another); True if done.
+        """Keep ``raw`` under ``ocho-loco:aparte:<n>`` (:func:`ui.outside.set_aside`); True if kept.
 
         With ``remove`` the save slot is emptied once the copy is made, and
-        only then.
+        only then, and only if it still holds ``raw``.
         """
-        try:
-            n = 1
-            while self.backend.getItem(ASIDE_PREFIX + str(n)) is not None:
-                n += 1
-            self.backend.setItem(ASIDE_PREFIX + str(n), raw)
-            if self.backend.getItem(ASIDE_PREFIX + str(n)) != raw:
-                return False
-            if remove:
-                self.backend.removeItem(SAVE_KEY)
-        except Exception:
+        if not set_aside(self.backend, raw):
             return False
+        if remove:
+            with contextlib.suppress(Exception):
+                if self.backend.getItem(SAVE_KEY) == raw:
+                    self.backend.removeItem(SAVE_KEY)
         return True
 
     def aside_count(self) -> int:
@@ -404,6 +472,27 @@ def read(raw: str) -> Saved:
         raise SaveError("La partida guardada es de otra versión de la página.")
     chooser = _chooser(game, ui.get("chooser"))
     return Saved(game, level, chooser, legacy)
+
+
+def read_picture(raw: str) -> dict[str, object]:
+    """A stored picture of the table: a JSON object naming the save it was drawn from.
+
+    Only its shape is checked here; index.html shows it only when its save
+    is the stored save. :class:`SaveError` for anything else.
+    """
+    if len(raw) > MAX_PICTURE_CHARS:
+        raise SaveError("Es demasiado grande.")
+    # Few brackets in all cannot nest deep; counting
+    # them is C-fast, while walking a picture's tens of kB character by character costs milliseconds.
+    if raw.count("[") + raw.count("{") > MAX_PICTURE_DEPTH and nesting(raw) > MAX_PICTURE_DEPTH:
+        raise SaveError("Está mal formada.")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise SaveError("No se puede leer.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("save"), str):
+        raise SaveError("No dice de qué partida es.")
+    return data
 
 
 def nesting(text: str) -> int:

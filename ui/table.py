@@ -26,15 +26,24 @@ from engine.codes import GameCode
 from engine.daily import daily_code
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
 from engine.record import Record, RecordError
-from engine.save import SaveError
 from engine.stats import outcome
 from engine.view import SeatView, seat_view
 
 from . import history_html, render
-from .history import History, HistoryFileError, keep_challenge, kept_challenge
-from .links import MAX_LINK, LinkError, challenge_url, link_hash, read_challenge, read_hash, share_url
+from .history import CHALLENGE_KEY, History, HistoryFileError, keep_challenge, kept_challenge
+from .links import MAX_LINK, challenge_url, link_hash, read_challenge, read_hash, share_url
+from .outside import (
+    SOURCE_CHALLENGE,
+    SOURCE_IMPORT,
+    SOURCE_IMPORT_CURRENT,
+    SOURCE_KEPT_CHALLENGE,
+    SOURCE_LINK,
+    Refused,
+    set_aside,
+    take,
+)
 from .replay import HandReplay
-from .storage import PACES, SAVE_KEY, Follow, Saved, Store, read
+from .storage import PACES, SAVE_KEY, Backend, Follow, Saved, Store, read
 
 HUMAN = 0
 # Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
@@ -117,6 +126,9 @@ class Table:
         self.challenge: Challenge | None = None
         self.pending_challenge: Challenge | None = None
         self.pending_import: Saved | None = None
+        # A save waits for the lock on the save (other tabs); what it will write is read when it runs.
+        self.save_due = False
+        self.replace_due = False
 
     # -- start-up ---------------------------------------------------------------
 
@@ -133,16 +145,19 @@ class Table:
             if not Record.of(loaded.game).verified:
                 notices.append(NOTICE_LEGACY)
         link: GameCode | None = None
+        refused = len(notices)
         challenge = self._read_challenge(fragment, notices)
         try:
-            link = read_hash(fragment)
-        except LinkError as err:
+            link = take(SOURCE_LINK, fragment, read_hash)
+        except Refused as err:
             notices.append(str(err))
+        if len(notices) > refused and self.game is None:
+            self.screen.set_hash("")  # a refused link is not read again on the next reload
         if self.history.notice:
             notices.append(self.history.notice)
+        self._restore_challenge(notices)
         self.screen.notice(" ".join(notices) if notices else None)
         self._show_aside()
-        self._restore_challenge()
         self.render_history()
         if challenge is not None:
             if self.game is not None and self.game.phase != GAME_OVER:
@@ -173,17 +188,17 @@ class Table:
         challenge = self._read_challenge(fragment, notices)
         if challenge is not None or notices:
             self.screen.notice(" ".join(notices) if notices else None)
+            self._show_aside()
             if challenge is not None:
                 self._follow_challenge(challenge)
-            elif self.game is not None:
-                self.screen.set_hash(self._hash())
+            else:
+                self.screen.set_hash(self._hash() if self.game is not None else "")
             return
         try:
-            link = read_hash(fragment)
-        except LinkError as err:
+            link = take(SOURCE_LINK, fragment, read_hash)
+        except Refused as err:
             self.screen.notice(str(err))
-            if self.game is not None:
-                self.screen.set_hash(self._hash())
+            self.screen.set_hash(self._hash() if self.game is not None else "")
             return
         game = self.game
         if link is None or (game is not None and link.text == game.code.text):
@@ -803,8 +818,33 @@ class Table:
         return link_hash(self._game().code)
 
     def _save(self, *, replace: bool = False) -> bool:
-        """Save the game; False when another tab had moved on and this table now shows that game."""
-        game = self._game()
+        """Save the game; False when another tab had moved on and this table now shows that game.
+
+        The save's read-compare-write runs under the store's lock
+        (:attr:`ui.storage.Store.locked`): at once under pytest and where the
+        browser has no Web Locks, else as soon as the lock is granted, which
+        may be after this returns True. Then the game written is the one on
+        the table at that moment (saves asked for meanwhile are one write),
+        and if another tab had moved on, the table follows it then.
+        """
+        self.replace_due = self.replace_due or replace
+        if self.save_due:
+            return True
+        self.save_due = True
+        done: list[bool] = []
+
+        def write() -> None:
+            self.save_due = False
+            replace_now, self.replace_due = self.replace_due, False
+            done.append(self._save_now(replace=replace_now))
+
+        self.store.locked(write)
+        return done[0] if done else True
+
+    def _save_now(self, *, replace: bool) -> bool:
+        if self.game is None:
+            return True  # the game was left before the lock came: nothing to write
+        game = self.game
         failed_before = self.store.failed
         notice_before = self.store.notice
         follow = self.store.save(game, self.level, self.chooser, replace=replace)
@@ -823,9 +863,13 @@ class Table:
 
     def storage_changed(self, raw: str | None) -> None:
         """Another tab wrote the save (the browser's ``storage`` event): follow it if it moved on."""
+        notice_before = self.store.notice
         follow = self.store.changed(raw)
         if follow is not None:
             self._follow(follow)
+        elif self.store.notice is not None and self.store.notice != notice_before:
+            self.screen.notice(self.store.notice)  # an unreadable save from another tab was set aside
+            self._show_aside()
 
     def _show_aside(self) -> None:
         """Say how many unreadable saves are kept aside (they are never deleted unasked)."""
@@ -932,15 +976,16 @@ class Table:
     def _read_challenge(self, fragment: str, notices: list[str]) -> Challenge | None:
         """A verified challenge from the hash, or None (a refusal goes to ``notices``, never link text)."""
         try:
-            raw = read_challenge(fragment)
-        except LinkError as err:
+            raw = take(SOURCE_CHALLENGE, fragment, read_challenge)
+        except Refused as err:
             notices.append(str(err))
             return None
         if raw is None:
             return None
         try:
-            return verify(*raw)
-        except ChallengeError as err:
+            return take(SOURCE_CHALLENGE, raw, lambda fields: verify(*fields))
+        except Refused as err:
+            set_aside(self.store.backend, fragment)  # the link's game is kept, never lost
             notices.append(f"{err} No se muestra ningún punto suyo; sigues con tu partida.")
             return None
 
@@ -990,16 +1035,24 @@ class Table:
         else:
             self.screen.attr("challenge-banner", "hidden", "")
 
-    def _restore_challenge(self) -> None:
-        """After a reload, the challenge being played is verified again and re-armed."""
-        kept = kept_challenge(self.store.backend)
-        game = self.game
-        if kept is None or game is None:
+    def _restore_challenge(self, notices: list[str]) -> None:
+        """After a reload, the challenge being played is verified again and re-armed.
+
+        One that does not verify is set aside, and ``notices`` says so.
+        """
+        backend, game = self.store.backend, self.game
+        try:
+            raw = backend.getItem(CHALLENGE_KEY)
+        except Exception:
+            return
+        if raw is None or game is None:
             return
         try:
-            challenge = reverify(*kept)
-        except ChallengeError:
-            keep_challenge(self.store.backend, None)
+            challenge = take(SOURCE_KEPT_CHALLENGE, backend, _reverify_kept)
+        except Refused as err:
+            aside = " Se ha guardado aparte." if set_aside(backend, raw) else ""
+            keep_challenge(backend, None)
+            notices.append(f"El reto que estabas jugando no se ha podido comprobar: {err}{aside}")
             return
         if challenge.record.code == game.code:
             self.challenge = challenge
@@ -1030,8 +1083,8 @@ class Table:
     def import_text(self, text: str) -> None:
         """«Importar»: merge a file's games (each replayed); the current game is replaced only if asked."""
         try:
-            imported = self.history.import_text(text)
-        except HistoryFileError as err:
+            imported = take(SOURCE_IMPORT, text, self.history.import_text, (HistoryFileError,))
+        except Refused as err:
             self.screen.text("partidas-status", str(err))
             return
         self.render_history()
@@ -1039,9 +1092,11 @@ class Table:
         saved: Saved | None = None
         if imported.current is not None:
             try:
-                saved = read(imported.current)
-            except SaveError:
-                message += " La partida en curso del archivo no se ha podido abrir."
+                saved = take(SOURCE_IMPORT_CURRENT, imported.current, read)
+            except Refused as err:
+                aside = " Se ha guardado aparte." if set_aside(self.store.backend, imported.current) else ""
+                message += f" La partida en curso del archivo no se ha podido abrir: {err}{aside}"
+                self._show_aside()
         game = self.game
         if (
             saved is not None
@@ -1069,3 +1124,11 @@ class Table:
         if self._save(replace=True):
             self._show_banner()
             self.resume()
+
+
+def _reverify_kept(backend: Backend) -> Challenge:
+    """The challenge kept across reloads (``ocho-loco:reto``), verified again."""
+    kept = kept_challenge(backend)
+    if kept is None:
+        raise ChallengeError("El reto guardado no se puede leer.")
+    return reverify(*kept)
