@@ -206,11 +206,24 @@ def test_the_reproduction_forgery_ends_nil_to_hundreds() -> None:
     assert totals[0] == 0 and totals[1] >= 100, totals
 
 
-@pytest.mark.parametrize("key", ["facil1", "normal1", "dificil1"])
-def test_golden_records_pass_the_check(key: str) -> None:
-    for record in golden()[key]:
-        check(record)
-        assert outcome(record).finished
+def name(record: Record) -> str:
+    return f"{record.level}{record.version}-{record.code.players}p"
+
+
+def golden_params() -> list[Any]:
+    """Every golden record; the three-seat Difícil games (1.8 s of search) only with the slow tests."""
+    slow = [pytest.mark.slow]
+    return [
+        pytest.param(r, id=name(r), marks=slow if (r.level, r.code.players) == ("dificil", 3) else [])
+        for records in golden().values()
+        for r in records
+    ]
+
+
+@pytest.mark.parametrize("record", golden_params())
+def test_golden_records_pass_the_check(record: Record) -> None:
+    check(record)
+    assert outcome(record).finished
 
 
 def test_golden_records_cover_every_level_version_and_table() -> None:
@@ -221,7 +234,7 @@ def test_golden_records_cover_every_level_version_and_table() -> None:
             assert all(r.level == lv.name and r.version == version and r.verified for r in records)
 
 
-@pytest.mark.parametrize("record", golden_records("facil", "normal"), ids=str)
+@pytest.mark.parametrize("record", golden_records("facil", "normal"), ids=name)
 def test_changing_any_single_cpu_move_is_refused(record: Record) -> None:
     decisions = cpu_decisions(record)
     assert decisions
@@ -238,13 +251,13 @@ def refused_at(record: Record, picks: list[tuple[int, Action]]) -> None:
         assert err.value.index == index, f"{record.code.text}: move {index}"
 
 
-@pytest.mark.parametrize("record", golden_records("dificil"), ids=lambda r: f"{r.code.players}p")
+@pytest.mark.parametrize("record", golden_records("dificil"), ids=name)
 def test_changing_a_difficult_cpu_move_is_refused(record: Record) -> None:
     refused_at(record, cpu_decisions(record)[:3])
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("record", golden_records("dificil"), ids=lambda r: f"{r.code.players}p")
+@pytest.mark.parametrize("record", golden_records("dificil"), ids=name)
 def test_changing_a_difficult_cpu_move_anywhere_is_refused(record: Record) -> None:
     decisions = cpu_decisions(record)
     refused_at(record, decisions[3 :: max(len(decisions) // 8, 1)] + decisions[-1:])
@@ -377,7 +390,7 @@ def test_a_difficult_challenge_is_checked_in_slices_with_progress_then_shown() -
     from ui.storage import MemoryBackend, Store
     from ui.table import Table
 
-    record = golden()["dificil1"][1]
+    record = golden()["dificil1"][0]
     screen = FakeScreen()
     table = Table(screen, Store(MemoryBackend()), fast=True)
     table.check_slice_ms = 0.0  # one step a slice: the same flow as the page's, counted not timed
