@@ -976,11 +976,12 @@ class Table:
                     fraction = next(steps)
             except StopIteration:
                 del self.checks[job]
-                done(None)
+                self.screen.later(0, lambda: done(None))  # a deal or a render: a task of its own
                 return
             except ChallengeError as err:
                 del self.checks[job]
-                done(err)
+                refusal = err
+                self.screen.later(0, lambda: done(refusal))
                 return
             percent = min(int(fraction * 100) // 10 * 10, 90)
             if saying and percent > said[0]:
