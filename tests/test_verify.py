@@ -434,3 +434,14 @@ def test_a_kept_challenge_is_checked_again_after_a_reload_and_dropped_if_forged(
     screen2.run_timers()
     assert table2.challenge is None and kept_challenge(backend) is None, honest.code.text
     assert "challenge-banner" not in screen2.texts  # never shown
+
+
+def test_a_challenge_made_before_records_named_a_version_still_verifies() -> None:
+    """The README's example link (an r1 record from an earlier page) reads as Normal version 1 and passes."""
+    old = (
+        "r1.A262Z4QN.n.EjEyBKePnYgOI_iRF6kFEiCw0SI7iQSJeIWiRIhKJEiRQoSJEAxIkSKbRpEUSIaTsWaxYfSsk7B5EEiIjprEiF"
+        "SLNOwaCxQQjCPookSJFXnEh8k2ewokSJFOxIkSKaiRIg2JEiOohtHEiIFrJQ"
+    )
+    challenge = verify(old, "0", "Ana María")
+    assert (challenge.record.version, challenge.record.legacy, challenge.total) == (1, True, 0)
+    assert str(challenge.record) == old
