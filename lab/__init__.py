@@ -13,5 +13,7 @@ command, ``python -m lab.<name>``:
 - :mod:`lab.challenge_sizes` how long challenge links are
 - :mod:`lab.page_bench`      the built page's load and response times in Chromium
 - :mod:`lab.page_play`       the page bench's play figures: clicks, CPU levels, a whole-game save's load
+- :mod:`lab.verify_bench`    the time to check a challenge's CPU moves, in CPython and in the page
+- :mod:`lab.make_golden_records` the golden whole games per level and version (``tests/golden/records.json``)
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """

@@ -37,6 +37,7 @@ from typing import Protocol
 
 from engine.cards import BY_TEXT, Card
 from engine.game import HAND_OVER, Game
+from engine.levels import NAMES
 from engine.record import Record, RecordError
 from engine.save import SaveError, legacy_record, load
 from engine.view import seat_view
@@ -54,7 +55,7 @@ MAX_PICTURE_DEPTH = 32
 PREFS_KEY = PREFIX + "mesa"
 PACE_KEY = PREFIX + "ritmo"
 LEVEL_KEY = PREFIX + "nivel"
-LEVELS = ("facil", "normal", "dificil")
+LEVELS = NAMES  # engine.levels declares the CPU levels once
 PACES = ("pausado", "normal", "rapido")
 APP = "ocho-loco"
 VERSION = 2
