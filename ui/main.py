@@ -7,6 +7,7 @@ hands events to :class:`ui.table.Table`.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from .history import FILE_TOO_LARGE, MAX_IMPORT_CHARS
+from .history import FILE_TOO_LARGE, MAX_IMPORT_CHARS, STORE_NAME
 from .storage import SAVE_KEY, Backend, Store
 from .table import Table
 
@@ -240,6 +241,37 @@ def _ask_to_keep_data() -> None:
             storage.persist().catch(create_once_callable(lambda _err: None))
     except Exception:
         pass
+
+
+_tasks: set[Any] = set()  # keep running tasks referenced until they end
+
+
+def _open_games(table: Table) -> None:
+    """Open «Tus partidas»' IndexedDB store (``pyscript.storage``) and hand it to the table.
+
+    First paint does not wait for it: until the store is open the table keeps
+    games in memory, and :meth:`Table.attach_games` moves them in.
+    """
+
+    async def opening() -> None:
+        try:
+            from pyscript import storage  # noqa: PLC0415  # the page's runtime only, not CPython tests
+
+            games = await storage(STORE_NAME)
+        except Exception:
+            table.games_unavailable()
+            return
+
+        def flush() -> None:
+            task = asyncio.ensure_future(games.sync())
+            _tasks.add(task)
+            task.add_done_callback(_tasks.discard)
+
+        table.attach_games(games, flush)
+
+    task = asyncio.ensure_future(opening())
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
 
 
 def _chosen_players() -> int:
@@ -477,6 +509,7 @@ def start() -> Table:
     document.body.dataset.saveLoadMs = f"{store.load_ms:.2f}"  # read by python -m tools.bench
     _take_early_click(table)
     _ask_to_keep_data()
+    _open_games(table)
     document.querySelector("#mesa .board").removeAttribute("aria-busy")
     document.body.removeAttribute("data-picture")
     document.body.dataset.ready = "1"

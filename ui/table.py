@@ -1058,6 +1058,19 @@ class Table:
         self._show_progress(0, job.total, "Importando")
         self.start_work()
 
+    def attach_games(self, games: Games, flush: Callable[[], None] | None = None) -> None:
+        """Keep games in the page's own store (IndexedDB) from now on, and show what it holds."""
+        self.history.attach(games, flush)
+        self.screen.attr("partidas", "data-store", "ready")  # read by the browser tests
+        self.render_history()
+        self.start_work()
+
+    def games_unavailable(self) -> None:
+        self.screen.text(
+            "partidas-status",
+            "Este navegador no guarda tus partidas: las de esta visita se pierden al cerrar la pestaña.",
+        )
+
     # -- checking and importing in slices of the screen's timer ------------------------------
 
     def start_work(self) -> None:
