@@ -46,7 +46,7 @@ from collections.abc import Callable, Generator, Iterator, MutableMapping
 from dataclasses import dataclass
 
 from engine.bots import make_level_bot
-from engine.codes import CODE_LENGTH, CodeError, GameCode
+from engine.codes import CODE_LENGTH, GameCode
 from engine.daily import daily_code, day_text
 from engine.game import PLAYING, Game
 from engine.record import FORMAT, MAX_TEXT, Record, RecordError
@@ -152,7 +152,6 @@ class Entry:
     """
 
     text: str
-    code: GameCode
     date: str
     order: int
     status: str
@@ -161,6 +160,11 @@ class Entry:
     @property
     def record(self) -> Record:
         return Record.parse(self.text)
+
+    @property
+    def code(self) -> GameCode:
+        """The game's code, read from the text when needed (loading thousands of games never parses codes)."""
+        return GameCode.parse(self.text[len(FORMAT_PREFIX) : len(FORMAT_PREFIX) + CODE_LENGTH])
 
     @property
     def counted(self) -> bool:
@@ -175,13 +179,17 @@ class Entry:
         return (self.date, self.order, self.text)
 
 
-def _code_of(text: str) -> GameCode:
-    if not text.startswith(FORMAT_PREFIX) or len(text) > MAX_TEXT:
+# A record's text: format, code (its second symbol is the table size), level (and version), moves.
+_KEY = re.compile(r"r[0-9]+\.[A-Z]([23])[0-9A-Z]{6}\.[^.]+\.[A-Za-z0-9_-]*", re.ASCII)
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+
+
+def _players_of(text: str) -> int:
+    """The table size of a kept game's key; ValueError if the key is not a record's text."""
+    match = _KEY.fullmatch(text) if len(text) <= MAX_TEXT else None
+    if match is None:
         raise ValueError("not a record")
-    try:
-        return GameCode.parse(text[len(FORMAT_PREFIX) : len(FORMAT_PREFIX) + CODE_LENGTH])
-    except CodeError:
-        raise ValueError("bad code") from None
+    return int(match.group(1))
 
 
 def _outcome_from(data: object, players: int) -> Outcome | None:
@@ -189,30 +197,31 @@ def _outcome_from(data: object, players: int) -> Outcome | None:
     if not (isinstance(data, list) and len(data) == 4):
         return None
     finished, totals, winners, penalties = data
-    lists = (totals, winners, penalties)
-    if finished not in (0, 1) or not all(isinstance(x, list) for x in lists):
+    if finished not in (0, 1) or not (type(totals) is type(winners) is type(penalties) is list):
         return None
-    if not all(type(n) is int and 0 <= n < 1000 for x in lists for n in x):
+    numbers = totals + winners + penalties
+    if numbers and (set(map(type, numbers)) != {int} or min(numbers) < 0 or max(numbers) >= 1000):
         return None
-    if len(totals) != players or not all(s < players for s in winners):
+    if len(totals) != players or (winners and max(winners) >= players):
         return None
     return Outcome(players, bool(finished), tuple(totals), tuple(winners), tuple(penalties))
 
 
 def _stored(text: str, raw: object) -> Entry:
     """A game as this device stored it; anything odd in the value makes it pending (checked again)."""
-    code = _code_of(text)
+    players = _players_of(text)
     try:
         date, order, status, cached = json.loads(raw) if isinstance(raw, str) else raw  # type: ignore[misc]
-        day_text(date)
+        if not (isinstance(date, str) and _DAY.fullmatch(date)):
+            raise ValueError("bad date")
         if type(order) is not int or status not in (PENDING, CHECKED, REFUSED):
             raise ValueError("bad entry")
     except (ValueError, TypeError):
-        return Entry(text, code, "0000-00-00", 0, PENDING)
-    result = _outcome_from(cached, code.players) if status == CHECKED else None
+        return Entry(text, "0000-00-00", 0, PENDING)
+    result = _outcome_from(cached, players) if status == CHECKED else None
     if status == CHECKED and result is None:
         status = PENDING
-    return Entry(text, code, date, order, status, result)
+    return Entry(text, date, order, status, result)
 
 
 @dataclass(frozen=True)
@@ -419,7 +428,7 @@ class History:
         text = str(record)
         if text in self.known:
             return False
-        entry = Entry(text, record.code, date, self._next, status, result)
+        entry = Entry(text, date, self._next, status, result)
         return self._put(entry)
 
     def has(self, record: Record) -> bool:
@@ -459,7 +468,7 @@ class History:
             except ValueError:
                 pass
             if entry.text in self.known:
-                self._put(Entry(entry.text, entry.code, entry.date, entry.order, status, result))
+                self._put(Entry(entry.text, entry.date, entry.order, status, result))
             yield done + 1, len(todo)
         if todo:
             self.flush()
@@ -485,9 +494,13 @@ class History:
         """Per table size, your first checked finished game of ``date``'s deal of the day, or None."""
         out: dict[int, Entry | None] = {}
         for players in TABLES:
-            code = daily_code(date, players)
+            start = f"{FORMAT_PREFIX}{daily_code(date, players).text}."
             out[players] = next(
-                (e for e in self.entries if e.code == code and e.outcome is not None and e.outcome.finished),
+                (
+                    e
+                    for e in self.entries
+                    if e.text.startswith(start) and e.outcome is not None and e.outcome.finished
+                ),
                 None,
             )
         return out
