@@ -19,7 +19,10 @@ Prints JSON with:
   opens after it), ``page_store_ready_ms`` (navigation to «Tus partidas»
   drawn from the store with its statistics) and ``page_longest_task_ms``
   (the longest main-thread task up to then, PerformanceObserver
-  ``longtask``).
+  ``longtask``; ``_after_ready``: only tasks that began once the page was
+  playable, i.e. not Pyodide's own start), ``page_store_open_ms`` and
+  ``page_store_draw_ms`` (opening the store, its await included, and what
+  followed in the same task, read from the page).
 
 The games are real: ``--games / 50`` games of cpu against cpu, each kept with
 its last 50 prefixes (distinct records of nearly a whole game's length),
@@ -138,11 +141,17 @@ FILL = """async ([name, entries]) => {
 }"""
 
 WATCH = """
-window.__longest = 0;
+window.__tasks = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+  for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
 }).observe({type: "longtask", buffered: true});
+new MutationObserver(() => {
+  if (document.body && document.body.dataset.ready === '1' && window.__readyAt === undefined)
+    window.__readyAt = performance.now();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
+LONGEST = """(after) => Math.max(0, ...window.__tasks
+    .filter(([start]) => !after || start >= window.__readyAt).map(([, d]) => d))"""
 
 
 def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
@@ -177,7 +186,11 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
                     "() => document.getElementById('partidas').dataset.store === 'ready'", timeout=300_000
                 )
                 stored = page.evaluate("() => performance.now()")
-                longest = page.evaluate("() => window.__longest")
+                longest = page.evaluate(LONGEST, False)
+                longest_after = page.evaluate(LONGEST, True)
+                parts = page.evaluate(
+                    "() => [document.body.dataset.gamesOpenMs, document.body.dataset.gamesAttachMs]"
+                )
                 played = (
                     page.locator("#stats-table tr", has_text="Partidas jugadas")
                     .locator("td")
@@ -189,6 +202,9 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
         "page_ready_ms": round(ready),
         "page_store_ready_ms": round(stored),
         "page_longest_task_ms": round(longest),
+        "page_longest_task_after_ready_ms": round(longest_after),
+        "page_store_open_ms": int(parts[0]),
+        "page_store_draw_ms": int(parts[1]),
         "page_played_shown": int(played[2]) if played else -1,
     }
 

@@ -66,6 +66,7 @@ EXPORT_VERSION = 1
 RECENT = 20
 MAX_IMPORT_CHARS = 5_000_000
 MAX_DEPTH = 6
+LOAD_SLICE = 500  # games read from the store between two yields (a few ms in the page)
 
 PENDING, CHECKED, REFUSED = "?", "ok", "no"
 
@@ -179,17 +180,18 @@ class Entry:
         return (self.date, self.order, self.text)
 
 
-# A record's text: format, code (its second symbol is the table size), level (and version), moves.
-_KEY = re.compile(r"r[0-9]+\.[A-Z]([23])[0-9A-Z]{6}\.[^.]+\.[A-Za-z0-9_-]*", re.ASCII)
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
 
 
 def _players_of(text: str) -> int:
     """The table size of a kept game's key; ValueError if the key is not a record's text."""
-    match = _KEY.fullmatch(text) if len(text) <= MAX_TEXT else None
-    if match is None:
+    # Cheap on purpose (thousands at start-up): the record itself is parsed when it is checked.
+    if len(text) > MAX_TEXT or not text.startswith("r") or text.count(".") != 3:
         raise ValueError("not a record")
-    return int(match.group(1))
+    players = text.split(".", 2)[1][1:2]
+    if players not in ("2", "3"):
+        raise ValueError("not a record")
+    return int(players)
 
 
 def _outcome_from(data: object, players: int) -> Outcome | None:
@@ -353,12 +355,21 @@ class History:
         self.migrate()
 
     def _load(self) -> None:
-        for key in list(self.games.keys()):
+        for _ in self._load_steps():
+            pass
+
+    def _load_steps(self) -> Iterator[None]:
+        """Read the store, yielding every :data:`LOAD_SLICE` games (a game kept meanwhile is not lost)."""
+        for count, key in enumerate(list(self.games.keys()), 1):
+            if count % LOAD_SLICE == 0:
+                yield
             if key == PAST_KEY:
                 with contextlib.suppress(ValueError, TypeError):
                     raw = self.games.get(key)
                     self.past = Past.read(json.loads(raw) if isinstance(raw, str) else None)
                 continue
+            if key in self.known:
+                continue  # kept again while the store was being read
             try:
                 entry = _stored(key, self.games.get(key))
             except ValueError:
@@ -383,11 +394,18 @@ class History:
         return True
 
     def attach(self, games: Games, flush: Callable[[], None] | None = None) -> None:
-        """Switch to the page's real store once it is open, keeping what was kept in the meantime."""
+        for _ in self.attach_steps(games, flush):
+            pass
+
+    def attach_steps(self, games: Games, flush: Callable[[], None] | None = None) -> Iterator[None]:
+        """Switch to the page's real store once it is open, keeping what was kept in the meantime.
+
+        Reading thousands of games is done in steps (the page runs them in slices of its timer).
+        """
         early = self.entries
         self.games, self.flush = games, flush or (lambda: None)
         self.entries, self.known, self._next = [], set(), 0
-        self._load()
+        yield from self._load_steps()
         self.migrate()
         for entry in early:
             if entry.text not in self.known:

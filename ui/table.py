@@ -118,6 +118,7 @@ class Table:
         self.history = History(store.backend, games)
         self.importing: tuple[ImportJob, Iterator[int]] | None = None
         self.checking: Iterator[tuple[int, int]] | None = None
+        self.attaching: Iterator[None] | None = None
         self.working = False
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
         self.challenge: Challenge | None = None
@@ -1059,10 +1060,8 @@ class Table:
         self.start_work()
 
     def attach_games(self, games: Games, flush: Callable[[], None] | None = None) -> None:
-        """Keep games in the page's own store (IndexedDB) from now on, and show what it holds."""
-        self.history.attach(games, flush)
-        self.screen.attr("partidas", "data-store", "ready")  # read by the browser tests
-        self.render_history()
+        """Keep games in the page's own store (IndexedDB) from now on; read it in slices, then show it."""
+        self.attaching = self.history.attach_steps(games, flush)
         self.start_work()
 
     def games_unavailable(self) -> None:
@@ -1083,7 +1082,14 @@ class Table:
         started = time.perf_counter()
         shown: tuple[int, int, str] | None = None
         while (time.perf_counter() - started) * 1000 < WORK_SLICE_MS:
-            if self.importing is not None:
+            if self.attaching is not None:
+                try:
+                    next(self.attaching)
+                except StopIteration:
+                    self.attaching = self.checking = None  # the checks start again over the store's games
+                    self.screen.attr("partidas", "data-store", "ready")  # read by the browser tests
+                    self.render_history()
+            elif self.importing is not None:
                 job, steps = self.importing
                 try:
                     shown = (next(steps), job.total, "Importando")
