@@ -150,6 +150,7 @@ new MutationObserver(() => {
     window.__readyAt = performance.now();
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
+PARTS = "() => ['gamesOpenMs', 'gamesAttachMs', 'gamesReadMs'].map(k => document.body.dataset[k])"
 LONGEST = """(after) => Math.max(0, ...window.__tasks
     .filter(([start]) => !after || start >= window.__readyAt).map(([, d]) => d))"""
 
@@ -188,9 +189,7 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
                 stored = page.evaluate("() => performance.now()")
                 longest = page.evaluate(LONGEST, False)
                 longest_after = page.evaluate(LONGEST, True)
-                parts = page.evaluate(
-                    "() => [document.body.dataset.gamesOpenMs, document.body.dataset.gamesAttachMs]"
-                )
+                parts = page.evaluate(PARTS)
                 played = (
                     page.locator("#stats-table tr", has_text="Partidas jugadas")
                     .locator("td")
@@ -205,6 +204,7 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
         "page_longest_task_after_ready_ms": round(longest_after),
         "page_store_open_ms": int(parts[0]),
         "page_store_draw_ms": int(parts[1]),
+        "page_store_decode_ms": int(parts[2]),
         "page_played_shown": int(played[2]) if played else -1,
     }
 
