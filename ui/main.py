@@ -8,6 +8,7 @@ hands events to :class:`ui.table.Table`.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 from collections.abc import Callable
 from typing import Any
@@ -257,16 +258,17 @@ def _games_class() -> Any:
     value is read with ``json``. Anything else falls back to the stock
     decoder. Writes are the stock ones.
     """
-    from pyscript.storage import Storage, _convert_from_idb  # noqa: PLC0415  # the page's runtime only
+    stock: Any = importlib.import_module("pyscript.storage")  # the page's runtime only, not CPython
+    convert = stock._convert_from_idb  # the stock decoder, for values this page did not write
 
-    class Games(Storage):  # type: ignore[misc]  # pyscript has no type information
+    class Games(stock.Storage):  # type: ignore[misc]  # pyscript has no type information
         def __init__(self, store: Any) -> None:
             began = window.performance.now()
             dict.__init__(self)
             self._store = store
             every = getattr(window.Array, "from")(store.entries())  # a Python keyword, hence getattr
             pairs = json.loads(str(window.JSON.stringify(every)))
-            values = _from_idb([raw for _, raw in pairs], _convert_from_idb)
+            values = _from_idb([raw for _, raw in pairs], convert)
             for (key, _raw), value in zip(pairs, values, strict=True):
                 dict.__setitem__(self, key, value)
             # Read by python -m tools.history_bench: this constructor's own share of opening the store.
