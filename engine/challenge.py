@@ -1,13 +1,23 @@
 """Challenges: a finished game's record sent to someone else, verified before any score is shown.
 
-A challenge carries the challenger's whole record (code, level, every move),
-the total they claim and an optional name. :func:`verify` replays the record
-through the rules first: a record that does not read or does not replay, a
-game that did not finish, an old partial record whose totals were never
-checked, or a claimed total that differs from the replay's is refused with
-:class:`ChallengeError`. The score shown is always the replay's, so editing
-a link can only give a different legal game of the same code, never a score
-that was not played.
+A challenge carries the challenger's whole record (code, CPU level and
+version, every move), the total they claim and an optional name.
+:func:`verify` replays the record through the rules first: a record that
+does not read or does not replay, a game that did not finish, an old partial
+record whose totals were never checked, or a claimed total that differs from
+the replay's is refused with :class:`ChallengeError`. Then it checks that
+every CPU move is the one the CPU of that level and version plays there
+(:func:`engine.verify.check`): a record whose CPU moves were edited, say to
+draw whenever they may, is refused with «El reto no cuadra: la CPU no jugó
+así.». The score shown is always the replay's, so editing a link can only
+change the person's own moves, which is playing a different game.
+
+:class:`ChallengeError` wraps :class:`engine.verify.NotPlayedByCpu` (same
+sentence, with a full stop like the other refusals; the original is its
+``__cause__``), so a caller catches one error type. The page runs the two
+parts apart, to show progress while a Difícil game is checked: :func:`replayed`
+(rules and claim, fast) and then :func:`cpu_steps` (the CPU moves, in small
+steps); :func:`verify` is both at once.
 
 >>> from engine.simulate import run
 >>> records = []
@@ -23,13 +33,16 @@ engine.challenge.ChallengeError: El reto no cuadra: los puntos que dice no son l
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .record import Record, RecordError
 from .stats import Outcome, outcome
+from .verify import MESSAGE, NotPlayedByCpu, check_steps
 
 MAX_NAME = 20
 REFUSED = "El reto no cuadra"
+UNPLAYABLE = "las jugadas no son posibles con el reparto de ese código."
 
 
 class ChallengeError(ValueError):
@@ -62,8 +75,47 @@ def clean_name(raw: object) -> str:
 
 
 def verify(record_text: object, claimed: object, name: object = "") -> Challenge:
-    """Replay a challenge's record and check its claim; :class:`ChallengeError` if anything is off."""
-    challenge = reverify(record_text, name)
+    """Replay a challenge's record, check its claim and its CPU moves.
+
+    :class:`ChallengeError` if anything is off.
+    """
+    challenge = replayed(record_text, claimed, name)
+    for _ in cpu_steps(challenge):
+        pass
+    return challenge
+
+
+def reverify(record_text: object, name: object = "") -> Challenge:
+    """Replay a challenge's record, whole and finished, and check its CPU moves, with no claim to check.
+
+    For a challenge kept on the device after :func:`verify` accepted it.
+    """
+    challenge = replayed_kept(record_text, name)
+    for _ in cpu_steps(challenge):
+        pass
+    return challenge
+
+
+def cpu_steps(challenge: Challenge) -> Iterator[float]:
+    """Check the challenge's CPU moves step by step, yielding the fraction done (see :mod:`engine.verify`).
+
+    Raises :class:`ChallengeError` «El reto no cuadra: la CPU no jugó así.» at
+    the first CPU move that is not the CPU's own.
+    """
+    try:
+        yield from check_steps(challenge.record)
+    except NotPlayedByCpu as err:
+        raise ChallengeError(f"{MESSAGE}.") from err
+    except RecordError:  # pragma: no cover - replayed() replayed the record already
+        raise ChallengeError(f"{REFUSED}: {UNPLAYABLE}") from None
+
+
+def replayed(record_text: object, claimed: object, name: object = "") -> Challenge:
+    """A challenge whose record replays, finished, to the claimed total; its CPU moves still unchecked.
+
+    Only a step of :func:`verify`: nothing is shown of it before :func:`cpu_steps` ends.
+    """
+    challenge = replayed_kept(record_text, name)
     if not (isinstance(claimed, str) and claimed.isdigit() and len(claimed) <= 3) and not (
         type(claimed) is int and claimed >= 0
     ):
@@ -73,11 +125,8 @@ def verify(record_text: object, claimed: object, name: object = "") -> Challenge
     return challenge
 
 
-def reverify(record_text: object, name: object = "") -> Challenge:
-    """Replay a challenge's record, whole and finished, with no claim to check.
-
-    For a challenge kept on the device after :func:`verify` accepted it.
-    """
+def replayed_kept(record_text: object, name: object = "") -> Challenge:
+    """A challenge whose record replays whole and finished, no claim checked; CPU moves unchecked."""
     try:
         record = Record.parse(record_text)
     except RecordError:
@@ -87,9 +136,7 @@ def reverify(record_text: object, name: object = "") -> Challenge:
     try:
         result = outcome(record)
     except RecordError:
-        raise ChallengeError(
-            f"{REFUSED}: las jugadas no son posibles con el reparto de ese código."
-        ) from None
+        raise ChallengeError(f"{REFUSED}: {UNPLAYABLE}") from None
     if not result.finished:
         raise ChallengeError(f"{REFUSED}: la partida del reto no está terminada.")
     return Challenge(record, clean_name(name), result)
@@ -134,6 +181,9 @@ __all__ = [
     "Row",
     "clean_name",
     "compare",
+    "cpu_steps",
+    "replayed",
+    "replayed_kept",
     "reverify",
     "verdict",
     "verify",

@@ -12,11 +12,18 @@ cannot reach.
 
 Text form (URL-safe, for saves, links and files)::
 
-    r1.A2K7QM92.n.RxA
-    |  |        | `- the moves, 7 bits each, packed into base64url symbols
-    |  |        `--- the CPU level: f (fácil), n (normal), d (difícil)
-    |  `------------ the game code
-    `--------------- the record format, version 1
+    r2.A2K7QM92.n1.RxA
+    |  |        |  `- the moves, 7 bits each, packed into base64url symbols
+    |  |        `---- the CPU level: f (fácil), n (normal), d (difícil), and
+    |  |              the version of its CPU (1, 2, ...; :mod:`engine.levels`)
+    |  `------------- the game code
+    `---------------- the record format, version 2
+
+The first format, ``r1.A2K7QM92.n.RxA``, named no CPU version: it still
+reads, as version 1 of its level (the only one there was), and keeps its
+text (:attr:`Record.legacy`), so both forms round-trip. A record's identity
+is its code, level, version, start and moves: the same game read from
+either form is the same record (``==``, ``hash``), whatever its text.
 
 A move's number is: 0-51 the card played (``Card`` order; an 8 as a last
 card names no suit), 52 + 4 x eight + suit for an 8 naming a suit (eight =
@@ -41,32 +48,34 @@ it.
 ...     _ = game.apply(Action.parse(text))
 >>> record = game.record()
 >>> str(record)
-'r1.A2K7QM92.n.RxA'
+'r2.A2K7QM92.n1.RxA'
 >>> Record.parse(str(record)).replay().hands == game.hands
 True
->>> Record.parse("r1.A2K7QM92.n.RxA").moves
-(Action('10D'), Action('draw'))
+>>> old = Record.parse("r1.A2K7QM92.n.RxA")
+>>> old.moves, old.version, old == record, str(old)
+((Action('10D'), Action('draw')), 1, True, 'r1.A2K7QM92.n.RxA')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .actions import DRAW, PASS, PLAY, PLAY8, Action
 from .cards import EIGHTS, SUITS
 from .codes import CodeError, GameCode
 from .game import GAME_OVER, HAND_OVER, MAX_ACTIONS_PER_HAND, MAX_HANDS, TARGET, Game, IllegalAction
+from .levels import NAMES, by_letter, level
 
-FORMAT = "r1"
-LEVELS = {"f": "facil", "n": "normal", "d": "dificil"}
-LEVEL_LETTERS = {name: letter for letter, name in LEVELS.items()}
+FORMAT = "r2"
+LEGACY_FORMAT = "r1"  # no CPU version: version 1 of its level
+MAX_VERSION = 999
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _SYMBOL = {ch: i for i, ch in enumerate(ALPHABET)}
 BITS = 7
 # The rules' own bound: no game has more hands, no hand more actions (engine.game).
 MAX_MOVES = MAX_HANDS * MAX_ACTIONS_PER_HAND
-MAX_TEXT = len("r1.A2K7QM92.n.") + -(-MAX_MOVES * BITS // 6) + len(".199-2-99-99-99")
+MAX_TEXT = len("r2.A2K7QM92.n999.") + -(-MAX_MOVES * BITS // 6) + len(".199-2-99-99-99")
 
 # Move numbers, both ways.
 ACTION_OF: tuple[Action, ...] = (
@@ -106,16 +115,29 @@ class Start:
 
 @dataclass(frozen=True)
 class Record:
-    """A game as its code, the CPU level it is played against and every move in order."""
+    """A game as its code, the CPU level (and its version) it is played against and every move in order.
+
+    ``version`` 0 means the level's current version (:attr:`Level.current
+    <engine.levels.Level.current>`), which is what a new game plays.
+    ``legacy`` says the record was read from the first text form (``r1``,
+    version 1 implied) and is written back in it; it is not part of the
+    record's identity.
+    """
 
     code: GameCode
     moves: tuple[Action, ...] = ()
     level: str = "normal"
     start: Start | None = None
+    version: int = 0
+    legacy: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.level not in LEVEL_LETTERS:
+        if self.level not in NAMES:
             raise RecordError("El nivel de la CPU de la partida no es válido.")
+        if self.version == 0:
+            object.__setattr__(self, "version", level(self.level).current)
+        if not 1 <= self.version <= level(self.level).current or (self.legacy and self.version != 1):
+            raise RecordError("La versión de la CPU de la partida no existe en esta página.")
         if len(self.moves) > MAX_MOVES:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
 
@@ -125,7 +147,9 @@ class Record:
         return self.start is None
 
     def __str__(self) -> str:
-        parts = [FORMAT, self.code.text, LEVEL_LETTERS[self.level], pack(NUMBER_OF[m] for m in self.moves)]
+        letter = level(self.level).letter
+        head = [LEGACY_FORMAT, letter] if self.legacy else [FORMAT, f"{letter}{self.version}"]
+        parts = [head[0], self.code.text, head[1], pack(NUMBER_OF[m] for m in self.moves)]
         if self.start is not None:
             parts.append(str(self.start))
         return ".".join(parts)
@@ -138,16 +162,23 @@ class Record:
         return (
             self.code == other.code
             and self.level == other.level
+            and self.version == other.version
             and self.start == other.start
             and self.moves[: len(other.moves)] == other.moves
         )
 
     def prefix(self, count: int) -> Record:
         """The record of the first ``count`` moves."""
-        return Record(self.code, self.moves[:count], self.level, self.start)
+        return Record(self.code, self.moves[:count], self.level, self.start, self.version, self.legacy)
 
     def added(self, action: Action) -> Record:
-        return Record(self.code, (*self.moves, action), self.level, self.start)
+        return Record(self.code, (*self.moves, action), self.level, self.start, self.version, self.legacy)
+
+    @property
+    def identity(self) -> tuple[str, str, int, str, str]:
+        """What makes two records the same game: code, level, CPU version, start, moves (not the text)."""
+        start = "" if self.start is None else str(self.start)
+        return (self.code.text, self.level, self.version, start, pack(NUMBER_OF[m] for m in self.moves))
 
     @classmethod
     def parse(cls, text: object) -> Record:
@@ -160,7 +191,7 @@ class Record:
         if len(text) > MAX_TEXT:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
         parts = text.split(".")
-        if len(parts) not in (4, 5) or parts[0] != FORMAT:
+        if len(parts) not in (4, 5) or parts[0] not in (FORMAT, LEGACY_FORMAT):
             raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
         try:
             code = GameCode.parse(parts[1])
@@ -168,12 +199,11 @@ class Record:
             raise RecordError(f"El código de la partida no es válido: {err}") from None
         if code.text != parts[1]:
             raise RecordError("El código de la partida no está escrito en su forma normal.")
-        level = LEVELS.get(parts[2])
-        if level is None:
-            raise RecordError("El nivel de la CPU de la partida no es válido.")
+        legacy = parts[0] == LEGACY_FORMAT
+        name, version = _parse_level(parts[2], legacy)
         moves = tuple(ACTION_OF[n] for n in unpack(parts[3]))
         start = _parse_start(parts[4], code.players) if len(parts) == 5 else None
-        return cls(code, moves, level, start)
+        return cls(code, moves, name, start, version, legacy)
 
     def replay(self) -> Game:
         """The game after every move, each one checked by the rules.
@@ -192,6 +222,20 @@ class Record:
 
         A move after a finished hand first deals the next one; ``on_deal`` is
         then called with the freshly dealt game.
+        """
+        for index, position in self.positions(game, on_deal):
+            self.play(position, index)
+            yield position
+
+    def positions(
+        self, game: Game | None = None, on_deal: Callable[[Game], None] | None = None
+    ) -> Iterator[tuple[int, Game]]:
+        """Each move's index with the game just before it; the caller plays it (:meth:`play`) before resuming.
+
+        A move after a finished hand first deals the next one (``on_deal`` is
+        then called); a move after the game's end, or one hand longer than the
+        rules allow, raises :class:`RecordError`. For a check before each
+        move, such as :mod:`engine.verify`'s.
         """
         if game is None:
             game = self.first_game()
@@ -215,18 +259,42 @@ class Record:
                     index,
                     "Demasiadas jugadas en una mano.",
                 )
-            try:
-                game.apply(action)
-            except IllegalAction as err:
-                message = f"La jugada {index + 1} ({action}) no vale: {err}"
-                raise RecordError(message, index, str(err)) from None
-            yield game
+            yield index, game
+
+    def play(self, game: Game, index: int) -> None:
+        """Apply move ``index`` to ``game``; :class:`RecordError` naming it if the rules refuse it."""
+        action = self.moves[index]
+        try:
+            game.apply(action)
+        except IllegalAction as err:
+            message = f"La jugada {index + 1} ({action}) no vale: {err}"
+            raise RecordError(message, index, str(err)) from None
 
     def first_game(self) -> Game:
         """The game before the first move: the first hand dealt (or the hand a partial record starts at)."""
         if self.start is None:
             return Game.new(self.code)
         return Game.new(self.code, origin=(self.start.hand, self.start.leader, self.start.totals))
+
+
+_DIGITS = frozenset("0123456789")
+
+
+def _parse_level(text: str, legacy: bool) -> tuple[str, int]:
+    """The level field: ``n`` in the first form (version 1), ``n1``, ``d12``, ... in the second."""
+    letter, digits = text[:1], text[1:]
+    try:
+        name = by_letter(letter).name
+    except KeyError:
+        raise RecordError("El nivel de la CPU de la partida no es válido.") from None
+    if legacy:
+        if digits:
+            raise RecordError("El nivel de la CPU de la partida no es válido.")
+        return name, 1
+    # ASCII digits only, no leading zero (one text per record).
+    if not (digits and set(digits) <= _DIGITS and digits[0] != "0" and len(digits) <= len(str(MAX_VERSION))):
+        raise RecordError("La versión de la CPU de la partida no es válida.")
+    return name, int(digits)
 
 
 def _parse_start(text: str, players: int) -> Start:
@@ -289,4 +357,4 @@ def unpack(text: str) -> list[int]:
     return out
 
 
-__all__ = ["LEVELS", "MAX_MOVES", "Record", "RecordError", "Start", "pack", "unpack"]
+__all__ = ["FORMAT", "LEGACY_FORMAT", "MAX_MOVES", "Record", "RecordError", "Start", "pack", "unpack"]

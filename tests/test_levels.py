@@ -36,8 +36,8 @@ from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
 from engine.equity import WHOLE
 from engine.game import GAME_OVER, PLAYING, Game
+from engine.levels import NAMES as LEVEL_NAMES
 from engine.match import match, match_parallel
-from engine.record import LEVELS
 from engine.simulate import main, run
 
 positions = st.builds(walk, st.sampled_from([2, 3]), st.integers(0, 10**9), st.integers(0, 120))
@@ -429,7 +429,7 @@ def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int) -> None:
 
 
 def test_levels_map_to_bots() -> None:
-    assert set(LEVEL_BOTS) == set(LEVELS.values())
+    assert set(LEVEL_BOTS) == set(LEVEL_NAMES)
     assert LEVEL_BOTS["normal"] == "cpu"
     assert isinstance(make_level_bot("facil"), FacilBot)
     assert isinstance(make_level_bot("normal"), CpuBot)

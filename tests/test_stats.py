@@ -175,7 +175,7 @@ def test_day_text_refuses_anything_but_a_date(bad: str) -> None:
 
 
 def test_challenge_verifies_a_real_game() -> None:
-    record = won2()
+    record = lost2()  # seat 1 is the Normal CPU, as in every challenge
     total = record.replay().totals[0]
     challenge = verify(str(record), str(total), "Ana")
     assert (challenge.total, challenge.name, challenge.record) == (total, "Ana", record)

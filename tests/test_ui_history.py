@@ -204,6 +204,7 @@ def test_challenge_link_round_trip_and_comparison() -> None:
     total = outcome(theirs).total
     fragment = challenge_hash(str(theirs), total, "Ana <b>")
     table, screen, _backend = make_table(fragment=fragment)
+    screen.run_timers()  # the CPU moves are checked on the timer first
     assert screen.texts["challenge-banner"] == f"Te reta Ana <b>: {total} puntos con este reparto."
     assert screen.get_attr("challenge-banner", "hidden") is None
     assert table.game is not None and table.game.code == theirs.code
@@ -223,15 +224,17 @@ def test_challenge_link_round_trip_and_comparison() -> None:
 
 
 def test_challenge_link_asks_before_replacing_a_game_in_progress() -> None:
-    theirs = won2()
+    theirs = lost2()  # a challenge's CPU seat plays as the page's CPU (won2's is a random bot)
     backend = near_end(shared3())  # another game, one move from its end
     table, screen, _ = make_table(backend, fragment=challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    screen.run_timers()
     assert screen.body == "replace"
     assert screen.texts["replace-yes"] == "Aceptar el reto"
     table.answer_replace(False)
     assert table.game is not None and table.game.code == shared3().code
     assert screen.get_attr("challenge-banner", "hidden") == ""
     table.open_link(challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    screen.run_timers()
     table.answer_replace(True)
     assert table.game.code == theirs.code
 
@@ -247,6 +250,7 @@ def test_forged_challenge_is_refused_without_showing_a_score(forge: str) -> None
     else:
         text = text.replace(theirs.code.text, "A2ABCDE" + text[9])
     table, screen, _ = make_table(fragment=challenge_hash(text, total, "Mallory"))
+    screen.run_timers()
     notice = screen.last_notice or ""
     assert notice.startswith("El reto no cuadra")
     assert "Mallory" not in notice and str(total) not in notice
@@ -255,9 +259,11 @@ def test_forged_challenge_is_refused_without_showing_a_score(forge: str) -> None
 
 
 def test_challenge_survives_a_reload() -> None:
-    theirs = won2()
-    _table, _screen, backend = make_table(fragment=challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    theirs = lost2()
+    _table, screen, backend = make_table(fragment=challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    screen.run_timers()
     table2, screen2, _ = make_table(backend)
+    screen2.run_timers()
     assert table2.challenge is not None and table2.challenge.name == "Ana"
     assert screen2.get_attr("challenge-banner", "hidden") is None
     keep_challenge(backend, "basura")
@@ -266,9 +272,10 @@ def test_challenge_survives_a_reload() -> None:
 
 
 def test_retar_copies_a_link_that_verifies() -> None:
-    record = won2() if not cpu_ends(won2()) else lost2()
+    record = records(2, ("cpu", "cpu"), 1, "7")[0]  # the page's CPU in seat 1, as on the page
     table, screen, _ = finish(record)
     table.challenge_link("  Bea  ")
+    screen.run_timers()  # your own game's CPU moves are checked before the link is offered
     url = screen.copied[-1]
     raw = read_challenge(url.split("#", 1)[1])
     assert raw == (str(record), str(outcome(record).total), "Bea")

@@ -8,11 +8,12 @@ which is the game's identity (code, CPU level and version, every move): a
 game is kept once, however often it is imported. The value is a short JSON
 text written by this device only::
 
-    "r1.A2K7QM92.n.…": '["2025-01-31", 17, "ok", [1, [12, 104], [0], [0, 12]]]'
+    "r2.A2K7QM92.n1.…": '["2025-01-31", 17, "ok", [1, [12, 104], [0], [0, 12]]]'
                           date          order status  outcome (finished, totals, winners, your penalties)
 
 Status ``?``: kept, not yet checked on this device. ``ok``: replayed here
-through the rules with every CPU move checked against its level's bot
+through the rules with every CPU move checked against the bot of its level
+and CPU version
 (:func:`_cpu_checked`); the outcome is what that replay gave. ``no``: the
 record does not check out; it is kept (nothing is thrown away) and never
 counted. Statistics come only from ``ok`` games. Nothing is ever folded into
@@ -21,7 +22,7 @@ a summary or dropped.
 Export file (``ocho-loco-partidas-<date>.json``), format version 1::
 
     {"app": "ocho-loco", "format": "partidas", "version": 1, "exported": "2025-01-31",
-     "games": [{"record": "r1.…", "date": "2025-01-30"}, …],
+     "games": [{"record": "r2.…", "date": "2025-01-30"}, …],
      "current": {"app": "ocho-loco", "version": 2, "record": "r1.…", "ui": {…}} | null}
 
 An import reads only ``record`` and ``date`` of each game (an ``older``
@@ -38,19 +39,17 @@ figure of the past (:class:`Past`) and never enters the statistics.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import re
 from bisect import insort
 from collections.abc import Callable, Generator, Iterator, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.bots import make_level_bot
 from engine.codes import CODE_LENGTH, GameCode
 from engine.daily import daily_code, day_text
-from engine.game import PLAYING, Game
 from engine.record import FORMAT, MAX_TEXT, Record, RecordError
 from engine.stats import TABLES, Outcome, Stats, compute, outcome
+from engine.verify import check_steps
 
 from .storage import PREFIX, Backend
 
@@ -79,44 +78,18 @@ NOTICE_FULL = "No se ha podido guardar tu historial de partidas (el almacenamien
 Games = MutableMapping[str, object]
 
 
-class NotCpuMove(ValueError):
-    """A CPU move in a record is not the one its level's bot chooses (used until engine.verify is in)."""
-
-
-def _interim_check(record: Record) -> Iterator[float]:
-    """Replay ``record`` and check every CPU move against its level's bot, yielding the fraction done.
-
-    Stands in for ``engine.verify.check_steps`` until that module ships: the
-    same contract (RecordError for an illegal move, a ValueError when the CPU
-    did not play so), but with today's bots only and a whole decision per step.
-    """
-    bot = make_level_bot(record.level)
-    moves = record.moves
-    count = len(moves) or 1
-    game = record.first_game()
-    index = 0
-
-    def check(position: Game) -> None:
-        if position.phase == PLAYING and position.turn != 0:
-            chosen = bot.choose(position.view(position.turn))
-            if chosen != moves[index]:
-                raise NotCpuMove(f"La jugada {index + 1} ({moves[index]}) no es la que elige la CPU.")
-
-    states = record.games(game, on_deal=check)  # a hand's first move is checked once it is dealt
-    for index in range(len(moves)):
-        check(game)
-        next(states)
-        yield (index + 1) / count
-
-
 def _cpu_checked(record: Record) -> Iterator[float]:
-    """Replay ``record`` with every CPU move checked (engine.verify when present); yield the fraction done."""
-    try:
-        verify = importlib.import_module("engine.verify")  # arrives with wave3/verify
-    except ImportError:
-        return _interim_check(record)
-    steps: Iterator[float] = verify.check_steps(record)
-    return steps
+    """Replay ``record``, each CPU move checked for its level and version (engine.verify); yield progress."""
+    return check_steps(record)
+
+
+def identity(record: Record) -> str:
+    """The text a game is kept under: its identity (code, level, CPU version, moves), in the current form.
+
+    A record of the first text form (``r1``, version 1 implied) and the same game written as ``r2``
+    are one game, kept once.
+    """
+    return str(replace(record, legacy=False)) if record.legacy else str(record)
 
 
 def checked(record: Record) -> Generator[float, None, Outcome]:
@@ -443,14 +416,14 @@ class History:
         self.flush()
 
     def _keep(self, record: Record, date: str, status: str, result: Outcome | None = None) -> bool:
-        text = str(record)
+        text = identity(record)
         if text in self.known:
             return False
         entry = Entry(text, date, self._next, status, result)
         return self._put(entry)
 
     def has(self, record: Record) -> bool:
-        return str(record) in self.known
+        return identity(record) in self.known
 
     def add(self, record: Record, date: str) -> bool:
         """Keep a finished or abandoned game (once), to be checked; False if kept already or not a game."""

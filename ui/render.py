@@ -13,6 +13,7 @@ from html import escape
 from engine.actions import DRAW_KIND, PASS_KIND, Action
 from engine.cards import EIGHT, POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_OF, TEXT, Card, sort_key
 from engine.game import PLAYING, Game, HandResult, Move
+from engine.levels import LEVELS
 from engine.names import SUIT_PLURAL, SUIT_SYMBOL, SUIT_TITLE, card_name, suit_name
 from engine.view import SeatView
 
@@ -305,7 +306,7 @@ def move_log_html(view: SeatView) -> str:
 TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
 
 
-LEVEL_NAMES = {"facil": "Fácil", "normal": "Normal", "dificil": "Difícil"}
+LEVEL_NAMES = {lv.name: lv.label for lv in LEVELS}  # engine.levels declares the CPU levels once
 
 
 def table_now(players: int, level: str = "normal") -> str:

@@ -28,6 +28,7 @@ from typing import Protocol
 
 from engine.cards import BY_TEXT, Card
 from engine.game import HAND_OVER, Game
+from engine.levels import NAMES
 from engine.record import Record, RecordError
 from engine.save import SaveError, legacy_record, load
 
@@ -37,7 +38,7 @@ ASIDE_PREFIX = PREFIX + "aparte:"
 PREFS_KEY = PREFIX + "mesa"
 PACE_KEY = PREFIX + "ritmo"
 LEVEL_KEY = PREFIX + "nivel"
-LEVELS = ("facil", "normal", "dificil")
+LEVELS = NAMES  # engine.levels declares the CPU levels once
 PACES = ("pausado", "normal", "rapido")
 APP = "ocho-loco"
 VERSION = 2

@@ -21,7 +21,7 @@ from typing import Protocol
 from engine.actions import DRAW, PASS, PLAY, PLAY8, Action
 from engine.bots import LEVEL_BOTS, DificilBot, Search, make_level_bot
 from engine.cards import BY_TEXT, SUIT_LETTERS, Card
-from engine.challenge import Challenge, ChallengeError, clean_name, reverify, verify
+from engine.challenge import Challenge, ChallengeError, clean_name, cpu_steps, replayed, replayed_kept
 from engine.codes import GameCode
 from engine.daily import daily_code
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
@@ -51,6 +51,11 @@ NOTICE_LEGACY = (
 REVEAL_DELAY_MS = 450
 # Checking records (an import, games not yet checked here) runs in slices this long, far under 100 ms.
 WORK_SLICE_MS = 25
+CHECKING_LINK = "Comprobando el reto…"
+CHECKING_OWN = "Comprobando la partida para el reto…"
+NOT_SHOWN = "No se muestra ningún punto suyo; sigues con tu partida."
+# A challenge's CPU moves are checked on the timer, this many ms of work a slice (each step is smaller).
+CHECK_SLICE_MS = 30.0
 EARLY_CLICK_IGNORED = "Lo que pulsaste antes de que la mesa estuviera lista ya no vale: no se ha jugado."
 # «Ritmo»: (ms between two CPU actions, ms between two cards turned in the results).
 PACE_DELAYS = {"pausado": (1400, 700), "normal": (CPU_DELAY_MS, REVEAL_DELAY_MS), "rapido": (300, 200)}
@@ -124,6 +129,10 @@ class Table:
         self.challenge: Challenge | None = None
         self.pending_challenge: Challenge | None = None
         self.pending_import: Saved | None = None
+        # The checks of CPU moves running on the timer, by job («link», «kept», «retar»): a newer job
+        # of the same kind replaces the older one.
+        self.checks: dict[str, object] = {}
+        self.check_slice_ms = CHECK_SLICE_MS
 
     # -- start-up ---------------------------------------------------------------
 
@@ -925,7 +934,7 @@ class Table:
         )
 
     def challenge_link(self, name: str) -> None:
-        """«Retar a alguien»: copy a link carrying this finished game's whole record."""
+        """«Retar a alguien»: check this finished game's CPU moves, then copy a link carrying its record."""
         game = self.game
         if game is None or game.phase != GAME_OVER:
             return
@@ -943,11 +952,64 @@ class Table:
                 f"el máximo es {MAX_LINK}). Comparte el código {game.code.pretty()} y comparad los puntos."
             )
             return
-        self.screen.copy_text(url)
-        self.screen.status("Enlace del reto copiado: " + url)
+        try:
+            challenge = replayed(str(record), str(game.totals[HUMAN]), name)
+        except ChallengeError as err:  # pragma: no cover - the page's own finished game replays
+            self.screen.status(f"{err} No se puede retar con esta partida.")
+            return
+
+        def done(err: ChallengeError | None) -> None:
+            if self.game is not game:
+                return  # another game since: its own «Retar» will check it
+            if err is not None:
+                self.screen.status(f"{err} No se puede retar con esta partida.")
+                return
+            self.screen.copy_text(url)
+            self.screen.status("Enlace del reto copiado: " + url)
+
+        # A save never becomes a challenge unchecked: the same check a receiver runs.
+        self.screen.status(f"{CHECKING_OWN} 0 %")
+        self._check_slices("retar", cpu_steps(challenge), CHECKING_OWN, done)
+
+    def _check_slices(
+        self, job: str, steps: Iterator[float], saying: str, done: Callable[[ChallengeError | None], None]
+    ) -> None:
+        """Run a check's ``steps`` on the screen's timer, about :data:`CHECK_SLICE_MS` of work a slice.
+
+        ``saying`` (when not empty) goes on the status line with the percentage
+        done, every 10 points; ``done`` gets None, or the refusal, at the end.
+        """
+        token = object()
+        self.checks[job] = token
+        said = [0]
+
+        def run() -> None:
+            if self.checks.get(job) is not token:
+                return  # replaced by a newer check of the same kind
+            started = time.perf_counter()
+            try:
+                fraction = next(steps)  # at least one step a slice, then as many as fit
+                while (time.perf_counter() - started) * 1000 < self.check_slice_ms:
+                    fraction = next(steps)
+            except StopIteration:
+                del self.checks[job]
+                done(None)
+                return
+            except ChallengeError as err:
+                del self.checks[job]
+                done(err)
+                return
+            percent = min(int(fraction * 100) // 10 * 10, 90)
+            if saying and percent > said[0]:
+                said[0] = percent
+                self.screen.status(f"{saying} {percent} %")
+            self.screen.later(0, run)
+
+        self.screen.later(0, run)
 
     def _read_challenge(self, fragment: str, notices: list[str]) -> Challenge | None:
-        """A verified challenge from the hash, or None (a refusal goes to ``notices``, never link text)."""
+        """A challenge from the hash whose rules and claim check, or None (a refusal goes to ``notices``,
+        never link text); its CPU moves are checked next, by :meth:`_follow_challenge`."""
         try:
             raw = read_challenge(fragment)
         except LinkError as err:
@@ -956,12 +1018,36 @@ class Table:
         if raw is None:
             return None
         try:
-            return verify(*raw)
+            return replayed(*raw)
         except ChallengeError as err:
-            notices.append(f"{err} No se muestra ningún punto suyo; sigues con tu partida.")
+            notices.append(f"{err} {NOT_SHOWN}")
             return None
 
     def _follow_challenge(self, challenge: Challenge) -> None:
+        """Check the challenge's CPU moves in slices, showing progress; then show it, or the refusal.
+
+        Until the check ends, the game in progress holds still behind it (or the
+        setup shows); a refusal then carries on as if the link had not come.
+        """
+        if self.game is None:
+            self.show_setup()
+        self.screen.status(f"{CHECKING_LINK} 0 %")
+
+        def done(err: ChallengeError | None) -> None:
+            if err is None:
+                self._show_challenge(challenge)
+                return
+            self.screen.notice(f"{err} {NOT_SHOWN}")
+            if self.game is None:
+                self.show_setup()
+                return
+            self.generation += 1  # a CPU turn left running while the link came restarts once
+            self.screen.set_hash(self._hash())
+            self.resume()
+
+        self._check_slices("link", cpu_steps(challenge), CHECKING_LINK, done)
+
+    def _show_challenge(self, challenge: Challenge) -> None:
         """Show who challenges and with what total, then open the same game (asking first if needed)."""
         game = self.game
         self.screen.text("challenge-banner", history_html.challenge_banner(challenge))
@@ -1008,19 +1094,27 @@ class Table:
             self.screen.attr("challenge-banner", "hidden", "")
 
     def _restore_challenge(self) -> None:
-        """After a reload, the challenge being played is verified again and re-armed."""
+        """After a reload, the challenge being played is verified again, in slices, and re-armed."""
         kept = kept_challenge(self.store.backend)
         game = self.game
         if kept is None or game is None:
             return
         try:
-            challenge = reverify(*kept)
+            challenge = replayed_kept(*kept)
         except ChallengeError:
             keep_challenge(self.store.backend, None)
             return
-        if challenge.record.code == game.code:
-            self.challenge = challenge
-            self._show_banner()
+        if challenge.record.code != game.code:
+            return
+
+        def done(err: ChallengeError | None) -> None:
+            if err is not None:
+                keep_challenge(self.store.backend, None)
+            elif self.challenge is None and self.game is game:
+                self.challenge = challenge
+                self._show_banner()
+
+        self._check_slices("kept", cpu_steps(challenge), "", done)
 
     def _comparison(self) -> str:
         """The challenge's hand-by-hand comparison for the results panel of the challenged game."""
