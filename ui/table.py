@@ -1168,7 +1168,8 @@ class Table:
 
     def start_work(self) -> None:
         """Run the pending import and the checks of unchecked games in slices of :data:`WORK_SLICE_MS`."""
-        if not self.working:
+        idle = self.attaching is None and self.importing is None and self.checking is None
+        if not self.working and not (idle and not self.history.pending()):
             self.working = True
             self.screen.later(0, self._work_slice)
 
