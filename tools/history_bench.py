@@ -164,7 +164,7 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
 
     with tempfile.TemporaryDirectory() as tmp:
         if site is None:
-            site = site_build.build(Path(tmp) / "site", root=ROOT, quiet=True).out
+            site = site_build.build(Path(tmp) / "site", root=ROOT, quiet=True, run_npm=False).out
         with bench.serve(site, Traffic()) as url, sync_playwright() as pw:
             ctx = pw.chromium.launch_persistent_context(
                 str(Path(tmp) / "profile"),
