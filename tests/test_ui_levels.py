@@ -25,7 +25,7 @@ def test_the_level_is_chosen_between_games_remembered_and_kept_in_the_record() -
     assert Store(backend).level() == "dificil", "remembered with the player's preferences"
     table.request_deal(2)
     assert table.level == "dificil"
-    assert json.loads(backend.data[SAVE_KEY])["record"].split(".")[2] == "d"
+    assert json.loads(backend.data[SAVE_KEY])["record"].split(".")[2] == "d1"  # Difícil, CPU version 1
     assert screen.get_attr("level-choice", "disabled") == "", "no level change during a game"
     assert "rival Difícil" in screen.texts["table-now"]
     table.choose_level("facil")  # refused while the game goes on

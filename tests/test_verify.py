@@ -403,3 +403,21 @@ def test_retar_refuses_a_game_whose_cpu_moves_are_not_the_cpus() -> None:
     screen.run_timers()
     assert screen.copied == []
     assert screen.last_status.startswith(f"{MESSAGE}."), record.code.text
+
+
+def test_a_kept_challenge_is_checked_again_after_a_reload_and_dropped_if_forged() -> None:
+    from fake_screen import make_table
+    from test_stats import lost2
+
+    from ui.history import keep_challenge, kept_challenge
+    from ui.links import challenge_hash
+
+    honest = lost2()
+    _table, screen, backend = make_table(fragment=challenge_hash(str(honest), outcome(honest).total, "Ana"))
+    screen.run_timers()
+    assert kept_challenge(backend) == (str(honest), "Ana")
+    keep_challenge(backend, str(forged(honest.code)), "Ana")  # edited in storage by someone else
+    table2, screen2, _ = make_table(backend)
+    screen2.run_timers()
+    assert table2.challenge is None and kept_challenge(backend) is None, honest.code.text
+    assert "challenge-banner" not in screen2.texts  # never shown

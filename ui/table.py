@@ -1109,7 +1109,8 @@ class Table:
 
         def done(err: ChallengeError | None) -> None:
             if err is not None:
-                keep_challenge(self.store.backend, None)
+                if kept_challenge(self.store.backend) == kept:  # not a newer one kept meanwhile
+                    keep_challenge(self.store.backend, None)
             elif self.challenge is None and self.game is game:
                 self.challenge = challenge
                 self._show_banner()

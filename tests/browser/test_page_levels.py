@@ -9,7 +9,7 @@ from conftest import wait_for_python
 from helpers import SAVE_KEY, boot, raw_save, wait_state
 from test_page_play import play_hand
 
-LETTERS = {"facil": "f", "normal": "n", "dificil": "d"}
+LETTERS = {"facil": "f1", "normal": "n1", "dificil": "d1"}  # the level and its CPU version
 
 
 @pytest.mark.parametrize("level", ["facil", "normal", "dificil"])
@@ -53,4 +53,4 @@ def test_choosing_the_rival_after_the_table_size_keeps_the_size(how, fast_page, 
     page.click("#deal-btn")
     wait_state(page, "human", "cpu")
     record = json.loads(raw_save(page) or "{}")["record"]
-    assert record.split(".")[1][1] == "3" and record.split(".")[2] == "d", record
+    assert record.split(".")[1][1] == "3" and record.split(".")[2] == "d1", record
