@@ -141,25 +141,6 @@ class Tally:
     def to_json(self) -> dict[str, int | None]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
-    @classmethod
-    def from_json(cls, data: object) -> Tally:
-        """A tally stored by :meth:`to_json`; ValueError unless every field is a sane count."""
-        if not isinstance(data, dict) or set(data) != {f.name for f in fields(cls)}:
-            raise ValueError("not a tally")
-        for name, value in data.items():
-            ok = type(value) is int and 0 <= value < 10**9
-            if not ok and not (name == "best_total" and value is None):
-                raise ValueError(f"bad tally field {name}")
-        tally = cls()
-        for name, value in data.items():
-            setattr(tally, name, value)
-        bounded = (
-            tally.won <= tally.played and tally.shared <= tally.won and tally.streak <= tally.best_streak
-        )
-        if not bounded or tally.abandoned + tally.won > tally.played:
-            raise ValueError("inconsistent tally")
-        return tally
-
 
 TABLES = (2, 3)
 
@@ -176,26 +157,9 @@ class Stats:
         self.overall.add(game)
 
 
-def compute(games: Iterable[Outcome], older: dict[int, Tally] | None = None) -> Stats:
-    """Statistics of ``games`` (oldest first), continuing ``older`` (the summary of dropped records).
-
-    The overall tally of the older games is rebuilt from the per-table ones
-    except for streaks, which cannot be merged across tables: the overall
-    streaks then start from the longer of the two.
-    """
+def compute(games: Iterable[Outcome]) -> Stats:
+    """Statistics of ``games``, oldest first (nothing else: no summary is ever carried in)."""
     stats = Stats()
-    if older:
-        for n in TABLES:
-            if n in older:
-                stats.by_table[n] = older[n].copy()
-        parts = list(stats.by_table.values())
-        total = stats.overall
-        for name in ("played", "won", "shared", "abandoned", "hands", "penalty"):
-            setattr(total, name, sum(getattr(p, name) for p in parts))
-        bests = [p.best_total for p in parts if p.best_total is not None]
-        total.best_total = min(bests) if bests else None
-        total.streak = max(p.streak for p in parts)
-        total.best_streak = max(p.best_streak for p in parts)
     for game in games:
         stats.add(game)
     return stats

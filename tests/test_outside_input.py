@@ -202,6 +202,7 @@ def test_an_import_whose_current_save_has_a_superscript_digit_keeps_it_aside() -
     table, screen, _ = make_table(backend)
     game = str(Record.of(table.game)) if table.game else None
     table.import_text(text)
+    screen.run_timers()  # the file's games are checked in slices of the timer
     status = screen.texts["partidas-status"]
     assert "Importadas 1 partida." in status
     assert "La partida en curso del archivo no se ha podido abrir" in status and "aparte" in status
@@ -217,7 +218,7 @@ def test_an_unreadable_import_file_is_a_sentence(monkeypatch: pytest.MonkeyPatch
     def bug(self: History, _text: str) -> None:
         raise KeyError("a bug in the importer")
 
-    monkeypatch.setattr(History, "import_text", bug)
+    monkeypatch.setattr(History, "importer", bug)
     table.import_text("{}")
     assert screen.texts["partidas-status"] == "El archivo no se ha podido leer."
 

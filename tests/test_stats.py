@@ -130,17 +130,6 @@ def test_statistics_from_real_records_per_table_size() -> None:
     assert compute(outcome(r) for r in (w, abandoned(w), lo, w, sh)) == stats
 
 
-def test_older_summary_continues_the_streak() -> None:
-    older = Tally()
-    for g in (fake(True), fake(True)):
-        older.add(g)
-    stats = compute([fake(True)], {2: older})
-    assert (stats.by_table[2].played, stats.by_table[2].streak, stats.overall.streak) == (3, 3, 3)
-    assert Tally.from_json(older.to_json()) == older
-    with pytest.raises(ValueError):
-        Tally.from_json({**older.to_json(), "won": 5})
-
-
 # -- the deal of the day ----------------------------------------------------------------------
 
 GOLDEN_DAYS = {

@@ -6,6 +6,7 @@ built from a finished record (``record.prefix(len(record) - 1)``).
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -15,8 +16,8 @@ from test_stats import abandoned, lost2, records, shared3, won2
 from engine.daily import daily_code
 from engine.game import GAME_OVER, HAND_OVER, Game
 from engine.record import Record
-from engine.stats import compute, outcome
-from ui.history import HISTORY_KEY, KEEP, Entry, History, HistoryFileError, keep_challenge
+from engine.stats import outcome
+from ui.history import HISTORY_KEY, History, HistoryFileError, keep_challenge
 from ui.links import challenge_hash, read_challenge
 from ui.storage import SAVE_KEY, MemoryBackend
 from ui.table import Table
@@ -39,56 +40,67 @@ def near_end(record: Record) -> MemoryBackend:
 # -- storage, export, import --------------------------------------------------------------------
 
 
+@functools.cache
+def honest(count: int = 20, seed: str = "h") -> tuple[Record, ...]:
+    """Finished 2-player games whose CPU seat played the «normal» level's moves (seat 0 too: cpu)."""
+    return records(2, ("cpu", "cpu"), count, seed)
+
+
+def honest_won() -> Record:
+    return next(r for r in honest() if outcome(r).won)
+
+
+def honest_lost() -> Record:
+    return next(r for r in honest() if not outcome(r).won)
+
+
 def test_history_keeps_each_game_once_and_reloads_it() -> None:
-    backend = MemoryBackend()
-    history = History(backend)
-    assert history.add(won2(), DAY)
-    assert not history.add(won2(), DAY)  # the same record again: kept once
+    store: dict[str, object] = {}
+    history = History(MemoryBackend(), store)
+    assert history.add(honest_won(), DAY)
+    assert not history.add(honest_won(), DAY)  # the same record again: kept once
     assert history.add(abandoned(lost2()), DAY)
     assert not history.add(Record.of(Game.new("A2K7QM92")), DAY)  # no move at all: nothing played
-    again = History(backend)
-    assert [e.text for e in again.entries] == [str(won2()), str(abandoned(lost2()))]
+    history.check_all()
+    again = History(MemoryBackend(), store)
+    assert [e.text for e in again.entries] == [str(honest_won()), str(abandoned(lost2()))]
     assert again.stats() == history.stats()
     assert again.stats().overall.abandoned == 1
 
 
-def test_cached_outcomes_are_recomputed_when_they_do_not_fit() -> None:
-    backend = MemoryBackend()
-    History(backend).add(won2(), DAY)
-    data = json.loads(backend.getItem(HISTORY_KEY) or "")
-    data["games"][0]["o"] = [1, [0, 0, 0, 0], [5], []]  # not this table's shape
-    backend.setItem(HISTORY_KEY, json.dumps(data))
-    assert History(backend).entries[0].outcome == outcome(won2())
+def test_a_stored_value_that_does_not_fit_is_checked_again() -> None:
+    store: dict[str, object] = {}
+    history = History(None, store)
+    history.add(honest_won(), DAY)
+    history.check_all()
+    store[str(honest_won())] = json.dumps(
+        [DAY, 0, "ok", [1, [0, 0, 0, 0], [5], []]]
+    )  # not this table's shape
+    again = History(None, store)
+    assert again.pending() and again.stats().overall.played == 0
+    again.check_all()
+    assert again.entries[0].outcome == outcome(honest_won())
 
 
-def test_unreadable_history_is_set_aside_not_lost() -> None:
+def test_an_unreadable_old_history_is_left_where_it_was() -> None:
     backend = MemoryBackend()
     backend.setItem(HISTORY_KEY, "{nope")
-    history = History(backend)
-    assert history.notice and "aparte" in history.notice
-    assert backend.getItem("ocho-loco:partidas:aparte") == "{nope"
-
-
-def test_storage_is_bounded_and_older_games_are_summarised() -> None:
-    history = History(MemoryBackend())
-    many = records(2, ("cpu", "random"), KEEP + 5, "keep")
-    history.entries = [Entry.of(r, DAY, outcome(r)) for r in many]
-    history._trim()
-    assert len(history.entries) == KEEP
-    assert history.older[2].played == 5
-    assert history.stats().overall == compute(outcome(r) for r in many).overall
+    history = History(backend, {})
+    assert history.entries == []
+    assert backend.getItem(HISTORY_KEY) == "{nope"
 
 
 def test_export_import_round_trip_into_a_fresh_device() -> None:
-    source = History(MemoryBackend())
-    for r in (won2(), abandoned(lost2()), shared3()):
+    source = History(MemoryBackend(), {})
+    for r in (honest_won(), abandoned(lost2()), honest_lost()):
         source.add(r, DAY)
+    source.check_all()
     current = envelope(lost2().prefix(10))
     text = source.export(current, DAY)
     data = json.loads(text)
     assert (data["app"], data["format"], data["version"]) == ("ocho-loco", "partidas", 1)
     assert data["current"] == json.loads(current)
-    fresh = History(MemoryBackend())
+    fresh = History(MemoryBackend(), {})
     result = fresh.import_text(text)
     assert (result.added, result.duplicates, result.refused) == (3, 0, 0)
     assert result.current is not None and json.loads(result.current) == json.loads(current)
@@ -100,20 +112,20 @@ def test_export_import_round_trip_into_a_fresh_device() -> None:
 
 
 def test_import_refuses_tampered_records_and_merges_without_duplicates() -> None:
-    source = History(MemoryBackend())
-    for r in (won2(), lost2()):
+    source = History(MemoryBackend(), {})
+    for r in (honest_won(), lost2()):
         source.add(r, DAY)
     data = json.loads(source.export(None, DAY))
     text = data["games"][1]["record"]
     data["games"][1]["record"] = text[:-3] + ("AAA" if text[-3:] != "AAA" else "BBB")  # a forged move
     data["games"].append({"record": "r1.A2K7QM92.n.zzzz", "date": DAY})
-    data["games"].append({"record": str(shared3()), "date": "ayer"})
-    target = History(MemoryBackend())
-    target.add(won2(), "2025-03-01")
+    data["games"].append({"record": str(honest_lost()), "date": "ayer"})
+    target = History(MemoryBackend(), {})
+    target.add(honest_won(), "2025-03-01")
     result = target.import_text(json.dumps(data))
     assert (result.added, result.duplicates, result.refused) == (0, 1, 3)
     assert "Rechazadas 3 partidas" in result.message()
-    assert [e.text for e in target.entries] == [str(won2())]
+    assert [e.text for e in target.entries] == [str(honest_won())]
 
 
 @pytest.mark.parametrize(
@@ -152,21 +164,23 @@ def cpu_ends(record: Record) -> bool:
 
 
 def test_a_finished_game_shows_in_your_games() -> None:
-    record = won2()
-    _table, screen, backend = finish(record)
+    record = honest_won()
+    table, screen, _backend = finish(record)
     body = plain(screen.htmls["partidas-body"])
     assert "Partidas jugadas" in body and record.code.pretty() in body
-    assert History(backend).entries[-1].text == str(record)
+    assert table.history.entries[-1].text == str(record)
     assert "Ganada" in body
 
 
 def test_a_game_abandoned_for_a_new_one_counts_as_played_not_won() -> None:
-    table, screen, backend = make_table(near_end(lost2()))
+    table, screen, _backend = make_table(near_end(lost2()))
     table.request_deal(2)
     assert screen.body == "replace"
     table.answer_replace(True)
-    entries = History(backend).entries
-    assert len(entries) == 1 and entries[0].outcome.result == "abandonada"
+    screen.run_timers()
+    entries = table.history.entries
+    assert len(entries) == 1 and entries[0].outcome is not None
+    assert entries[0].outcome.result == "abandonada"
     assert "Abandonada" in plain(screen.htmls["partidas-body"])
 
 
@@ -268,23 +282,18 @@ def test_retar_copies_a_link_that_verifies() -> None:
 
 
 def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
-    source = History(MemoryBackend())
-    source.add(won2(), DAY)
-    text = source.export(envelope(shared3().prefix(20)), DAY)
-    table, screen, _backend = make_table(near_end(lost2()))
+    source = History(MemoryBackend(), {})
+    source.add(honest_won(), DAY)
+    text = source.export(envelope(honest_lost().prefix(20)), DAY)
+    mine = next(r for r in honest() if not cpu_ends(r))  # nothing for the CPU to play meanwhile
+    table, screen, _backend = make_table(near_end(mine))
     table.import_text(text)
+    screen.run_timers()
     assert screen.body == "replace" and "archivo" in screen.texts["replace-title"]
     assert "Importadas 1 partida" in screen.texts["partidas-status"]
     table.answer_replace(False)
-    assert table.game is not None and str(Record.of(table.game)) == str(lost2().prefix(len(lost2()) - 1))
+    assert table.game is not None and str(Record.of(table.game)) == str(mine.prefix(len(mine) - 1))
     table.import_text(text)
+    screen.run_timers()
     table.answer_replace(True)
-    assert str(Record.of(table.game)) == str(shared3().prefix(20))
-
-
-def test_two_tabs_keep_each_others_games() -> None:
-    backend = MemoryBackend()
-    first, second = History(backend), History(backend)
-    assert first.add(won2(), DAY)
-    assert second.add(shared3(), DAY)  # the second tab read the history before the first kept its game
-    assert [e.text for e in History(backend).entries] == [str(won2()), str(shared3())]
+    assert str(Record.of(table.game)) == str(honest_lost().prefix(20))

@@ -1,28 +1,39 @@
-"""«Tus partidas»: every finished or abandoned game kept on the device as its record, with its date.
+"""«Tus partidas»: every finished or abandoned game kept on the device as its record, nothing taken on trust.
 
-Stored under ``ocho-loco:partidas`` (the current game's save, ``ocho-loco:partida``,
-is :mod:`ui.storage`'s and is not touched here)::
+Each game is one entry of a key-value store (:class:`Games`): in the page,
+IndexedDB through ``pyscript.storage`` (:mod:`ui.main`); in tests, a plain
+dict, which is what ``pyscript.storage`` hands Python (a ``dict`` subclass
+that writes every change through to IndexedDB). The key is the record's text,
+which is the game's identity (code, CPU level and version, every move): a
+game is kept once, however often it is imported. The value is a short JSON
+text written by this device only::
 
-    {"app": "ocho-loco", "version": 1,
-     "games": [{"record": "r1.A2K7QM92.n.…", "date": "2025-01-31", "o": [1, [12, 104], [0], [0, 12]]}],
-     "older": {"2": {…tally…}, "3": {…tally…}}}
+    "r2.A2K7QM92.n1.…": '["2025-01-31", 17, "ok", [1, [12, 104], [0], [0, 12]]]'
+                          date          order status  outcome (finished, totals, winners, your penalties)
 
-``games`` are oldest first. ``o`` caches what replaying the record gives
-(finished, totals, winners, your penalty per hand): it is recomputed from
-the record whenever it is missing or does not fit, and an import always
-recomputes it, so the statistics stay a function of the records. The last
-:data:`KEEP` games are kept in full; older ones are folded into ``older``, a
-summary per table size (:class:`engine.stats.Tally`).
+Status ``?``: kept, not yet checked on this device. ``ok``: replayed here
+through the rules with every CPU move checked against the bot of its level
+and CPU version
+(:func:`_cpu_checked`); the outcome is what that replay gave. ``no``: the
+record does not check out; it is kept (nothing is thrown away) and never
+counted. Statistics come only from ``ok`` games. Nothing is ever folded into
+a summary or dropped.
 
 Export file (``ocho-loco-partidas-<date>.json``), format version 1::
 
     {"app": "ocho-loco", "format": "partidas", "version": 1, "exported": "2025-01-31",
-     "games": [{"record": "r1.…", "date": "2025-01-30"}, …],
-     "older": {"2": {…}, "3": {…}} | null,
+     "games": [{"record": "r2.…", "date": "2025-01-30"}, …],
      "current": {"app": "ocho-loco", "version": 2, "record": "r1.…", "ui": {…}} | null}
 
-Import replays every record (one that does not replay is refused and
-counted), skips records already kept, and keeps the dates it reads.
+An import reads only ``record`` and ``date`` of each game (an ``older``
+summary or a cached ``o`` in a file from an earlier page is ignored), and
+checks every new record like a game played here, in slices
+(:class:`ImportJob`), before it is kept.
+
+The history an earlier page kept in localStorage (``ocho-loco:partidas``) is
+taken in once (:meth:`History.migrate`): its games are kept and checked like
+the others; its ``older`` summary, which has no records, is kept apart as a
+figure of the past (:class:`Past`) and never enters the statistics.
 """
 
 from __future__ import annotations
@@ -30,54 +41,188 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from dataclasses import dataclass
+from bisect import insort
+from collections.abc import Callable, Generator, Iterator, MutableMapping
+from dataclasses import dataclass, replace
 
-from engine.codes import CODE_LENGTH, CodeError, GameCode
+from engine.codes import CODE_LENGTH, GameCode
 from engine.daily import daily_code, day_text
 from engine.record import FORMAT, MAX_TEXT, Record, RecordError
-from engine.stats import TABLES, Outcome, Stats, Tally, compute, outcome
+from engine.stats import TABLES, Outcome, Stats, compute, outcome
+from engine.verify import check_steps
 
 from .storage import PREFIX, Backend
 
 FORMAT_PREFIX = FORMAT + "."
-HISTORY_KEY = PREFIX + "partidas"
-ASIDE_KEY = PREFIX + "partidas:aparte"
+LEGACY_KEY = PREFIX + "partidas"  # where an earlier page kept the history, in localStorage
+HISTORY_KEY = LEGACY_KEY
+MIGRATED_KEY = "migrado"  # in the games store: the localStorage history has been taken in
+PAST_KEY = "pasado"  # in the games store: the earlier page's summary of older games
+STORE_NAME = "ocho-loco-partidas"  # the IndexedDB store's name (pyscript.storage prefixes it)
 APP = "ocho-loco"
-VERSION = 1
 EXPORT_FORMAT = "partidas"
 EXPORT_VERSION = 1
-KEEP = 300  # games kept in full; about 400 characters each (measured), so about 120 kB
 RECENT = 20
 MAX_IMPORT_CHARS = 5_000_000
 MAX_DEPTH = 6
+LOAD_SLICE = 500  # games read from the store between two yields (a few ms in the page)
+
+PENDING, CHECKED, REFUSED = "?", "ok", "no"
 
 FILE_TOO_LARGE = "El archivo es demasiado grande para ser un historial de Ocho Loco."
-NOTICE_UNREADABLE = (
-    "Tu historial de partidas no se ha podido leer: se ha guardado aparte sin borrarlo y empieza uno nuevo."
-)
 NOTICE_FULL = "No se ha podido guardar tu historial de partidas (el almacenamiento está lleno o bloqueado)."
+
+
+# The storage medium of the kept games: ``pyscript.storage`` hands Python a ``dict`` subclass
+# that writes every change through to IndexedDB; tests use a plain dict.
+Games = MutableMapping[str, object]
+
+
+def _cpu_checked(record: Record) -> Iterator[float]:
+    """Replay ``record``, each CPU move checked for its level and version (engine.verify); yield progress."""
+    return check_steps(record)
+
+
+def identity(record: Record) -> str:
+    """The text a game is kept under: its identity (code, level, CPU version, moves), in the current form.
+
+    A record of the first text form (``r1``, version 1 implied) and the same game written as ``r2``
+    are one game, kept once.
+    """
+    return str(replace(record, legacy=False)) if record.legacy else str(record)
+
+
+def checked(record: Record) -> Generator[float, None, Outcome]:
+    """Check ``record`` in steps (yielding the fraction done) and return its outcome.
+
+    Raises :class:`RecordError` or another ``ValueError`` when it does not
+    check out: a partial record, one without a move, an illegal move, or a
+    CPU move its level's bot does not choose.
+    """
+    if not record.verified:
+        raise RecordError("La partida viene de una versión anterior y sus puntos no se pueden comprobar.")
+    if not record.moves:
+        raise RecordError("La partida no tiene ninguna jugada.")
+    yield from _cpu_checked(record)
+    return outcome(record)
+
+
+def check_now(record: Record) -> Outcome:
+    """:func:`checked` run to the end at once."""
+    steps = checked(record)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: Outcome = done.value
+            return result
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One kept game: its record's text and code, the local date it ended on and its replayed outcome.
+    """One kept game: its record's text and code, the local date it ended on, its order, status, outcome.
 
-    The record is parsed again only when needed: loading a few hundred kept
-    games at start-up reads their codes and cached outcomes, nothing more.
+    ``outcome`` is set only for a game checked on this device (status ``ok``).
     """
 
     text: str
-    code: GameCode
     date: str
-    outcome: Outcome
-
-    @classmethod
-    def of(cls, record: Record, date: str, result: Outcome) -> Entry:
-        return cls(str(record), record.code, date, result)
+    order: int
+    status: str
+    outcome: Outcome | None = None
 
     @property
     def record(self) -> Record:
         return Record.parse(self.text)
+
+    @property
+    def code(self) -> GameCode:
+        """The game's code, read from the text when needed (loading thousands of games never parses codes)."""
+        return GameCode.parse(self.text[len(FORMAT_PREFIX) : len(FORMAT_PREFIX) + CODE_LENGTH])
+
+    @property
+    def counted(self) -> bool:
+        return self.status == CHECKED and self.outcome is not None
+
+    def value(self) -> str:
+        o = self.outcome
+        cached = None if o is None else [int(o.finished), list(o.totals), list(o.winners), list(o.penalties)]
+        return json.dumps([self.date, self.order, self.status, cached], separators=(",", ":"))
+
+    def sort_key(self) -> tuple[str, int, str]:
+        return (self.date, self.order, self.text)
+
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+
+
+def _players_of(text: str) -> int:
+    """The table size of a kept game's key; ValueError if the key is not a record's text."""
+    # Cheap on purpose (thousands at start-up): the record itself is parsed when it is checked.
+    if len(text) > MAX_TEXT or not text.startswith("r") or text.count(".") != 3:
+        raise ValueError("not a record")
+    players = text.split(".", 2)[1][1:2]
+    if players not in ("2", "3"):
+        raise ValueError("not a record")
+    return int(players)
+
+
+def _outcome_from(data: object, players: int) -> Outcome | None:
+    """This device's cached outcome if it is well formed for a table of ``players``, else None."""
+    if not (isinstance(data, list) and len(data) == 4):
+        return None
+    finished, totals, winners, penalties = data
+    if finished not in (0, 1) or not (type(totals) is type(winners) is type(penalties) is list):
+        return None
+    numbers = totals + winners + penalties
+    if numbers and (set(map(type, numbers)) != {int} or min(numbers) < 0 or max(numbers) >= 1000):
+        return None
+    if len(totals) != players or (winners and max(winners) >= players):
+        return None
+    return Outcome(players, bool(finished), tuple(totals), tuple(winners), tuple(penalties))
+
+
+def _stored(text: str, raw: object) -> Entry:
+    """A game as this device stored it; anything odd in the value makes it pending (checked again)."""
+    players = _players_of(text)
+    try:
+        date, order, status, cached = json.loads(raw) if isinstance(raw, str) else raw  # type: ignore[misc]
+        if not (isinstance(date, str) and _DAY.fullmatch(date)):
+            raise ValueError("bad date")
+        if type(order) is not int or status not in (PENDING, CHECKED, REFUSED):
+            raise ValueError("bad entry")
+    except (ValueError, TypeError):
+        return Entry(text, "0000-00-00", 0, PENDING)
+    result = _outcome_from(cached, players) if status == CHECKED else None
+    if status == CHECKED and result is None:
+        status = PENDING
+    return Entry(text, date, order, status, result)
+
+
+@dataclass(frozen=True)
+class Past:
+    """The summary an earlier page kept of games it no longer had: shown as a figure of the past only."""
+
+    played: int
+    won: int
+
+    @classmethod
+    def read(cls, data: object) -> Past | None:
+        """The old ``older`` field (a tally per table size), or None when it holds nothing sane."""
+        if not isinstance(data, dict):
+            return None
+        played = won = 0
+        for key in ("2", "3"):
+            tally = data.get(key)
+            if tally is None:
+                continue
+            if not isinstance(tally, dict):
+                return None
+            p, w = tally.get("played"), tally.get("won")
+            if type(p) is not int or type(w) is not int or not 0 <= w <= p < 10**9:
+                return None
+            played, won = played + p, won + w
+        return cls(played, won) if played else None
 
 
 @dataclass(frozen=True)
@@ -91,14 +236,19 @@ class Imported:
 
     def message(self) -> str:
         def games(n: int) -> str:
-            return "1 partida" if n == 1 else f"{n} partidas"
+            return "1 partida" if n == 1 else f"{thousands(n)} partidas"
 
         parts = [f"Importadas {games(self.added)}."]
         if self.duplicates:
             parts.append(f"{games(self.duplicates).capitalize()} ya estaban en tu historial.")
         if self.refused:
-            parts.append(f"Rechazadas {games(self.refused)} que no cuadran con las reglas.")
+            parts.append(f"Rechazadas {games(self.refused)} que no cuadran con las reglas o con la CPU.")
         return " ".join(parts)
+
+
+def thousands(n: int) -> str:
+    """Spanish digit grouping: ``12.650``."""
+    return f"{n:,}".replace(",", ".")
 
 
 class HistoryFileError(ValueError):
@@ -111,9 +261,6 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 def nesting(text: str) -> int:
     """How deep ``[`` and ``{`` nest in a JSON text, outside strings (as :func:`ui.storage.nesting`).
-
-    Strings and everything but brackets are dropped by regular expressions
-    first, so a long history is checked in a fraction of a millisecond.
 
     >>> nesting('{"a": [1, "[[{"], "b": {}}')
     2
@@ -129,174 +276,230 @@ def nesting(text: str) -> int:
     return deepest
 
 
-def _outcome_json(o: Outcome) -> list[object]:
-    return [int(o.finished), list(o.totals), list(o.winners), list(o.penalties)]
+def read_export(text: str) -> tuple[list[object], str | None]:
+    """The games list and the current save (as JSON text) of an export file; HistoryFileError if none."""
+    if len(text) > MAX_IMPORT_CHARS:
+        raise HistoryFileError(FILE_TOO_LARGE)
+    if nesting(text) > MAX_DEPTH:
+        raise HistoryFileError("El archivo no es un historial de Ocho Loco.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise HistoryFileError("El archivo no se puede leer: no es un historial de Ocho Loco.") from None
+    if not isinstance(data, dict) or data.get("app") != APP or data.get("format") != EXPORT_FORMAT:
+        raise HistoryFileError("El archivo no es un historial de Ocho Loco.")
+    if data.get("version") != EXPORT_VERSION:
+        raise HistoryFileError("El archivo es de otra versión de la página y no se puede importar.")
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise HistoryFileError("El archivo no trae la lista de partidas.")
+    current = data.get("current")
+    return games, json.dumps(current) if isinstance(current, dict) else None
 
 
-def _outcome_from(data: object, players: int) -> Outcome | None:
-    """A cached outcome if it is well formed for a table of ``players``, else None (recompute)."""
-    if not (isinstance(data, list) and len(data) == 4):
-        return None
-    finished, totals, winners, penalties = data
-    lists = (totals, winners, penalties)
-    if finished not in (0, 1) or not all(isinstance(x, list) for x in lists):
-        return None
-    if not all(type(n) is int and 0 <= n < 1000 for x in lists for n in x):
-        return None
-    if len(totals) != players or not all(s < players for s in winners):
-        return None
-    return Outcome(players, bool(finished), tuple(totals), tuple(winners), tuple(penalties))
-
-
-def _entry(item: object, cached: bool) -> Entry:
-    """One stored or imported game; ValueError (or RecordError) if it cannot be kept.
-
-    With ``cached``, a well-formed cached outcome is taken as it is (the
-    record was replayed when it was kept); otherwise the record is replayed.
-    """
+def _item(item: object) -> tuple[Record, str]:
+    """The record and date of one game of a file (only those two fields are read); ValueError if bad."""
     if not isinstance(item, dict):
         raise ValueError("not a game")
     text, date = item.get("record"), item.get("date")
     if not isinstance(text, str) or not isinstance(date, str):
         raise ValueError("no record or no date")
-    day_text(date)
-    # Four fields: a partial record (five) never counts, so it is replayed and refused below.
-    if cached and text.startswith(FORMAT_PREFIX) and text.count(".") == 3 and len(text) <= MAX_TEXT:
-        try:
-            code = GameCode.parse(text[len(FORMAT_PREFIX) : len(FORMAT_PREFIX) + CODE_LENGTH])
-        except CodeError:
-            raise ValueError("bad code") from None
-        known = _outcome_from(item.get("o"), code.players)
-        if known is not None:
-            return Entry(text, code, date, known)
-    record = Record.parse(text)
-    return Entry.of(record, date, outcome(record))
-
-
-def _older(data: object) -> dict[int, Tally]:
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise ValueError("bad summary")
-    return {int(k): Tally.from_json(v) for k, v in data.items() if k in ("2", "3")}
+    return Record.parse(text), day_text(date)
 
 
 class History:
-    """The kept games of this device; ``notice`` holds the latest problem worth telling."""
+    """The kept games of this device, over a :class:`Games` store; ``notice`` holds a problem worth telling.
 
-    def __init__(self, backend: Backend) -> None:
+    ``flush`` is called after writes (the page asks IndexedDB to commit).
+    """
+
+    def __init__(
+        self, backend: Backend | None, games: Games | None = None, flush: Callable[[], None] | None = None
+    ) -> None:
         self.backend = backend
+        self.games: Games = games if games is not None else {}
+        self.flush = flush or (lambda: None)
         self.entries: list[Entry] = []
-        self.older: dict[int, Tally] = {}
+        self.known: set[str] = set()
+        self.past: Past | None = None
         self.notice: str | None = None
+        self._next = 0
         self._load()
+        self.migrate()
 
     def _load(self) -> None:
-        try:
-            raw = self.backend.getItem(HISTORY_KEY)
-        except Exception:
-            return
-        if raw is None:
-            return
-        try:
-            if len(raw) > MAX_IMPORT_CHARS or nesting(raw) > MAX_DEPTH:
-                raise ValueError("too large")
-            data = json.loads(raw)
-            if not isinstance(data, dict) or data.get("app") != APP or data.get("version") != VERSION:
-                raise ValueError("not a history")
-            games = data.get("games")
-            if not isinstance(games, list):
-                raise ValueError("no games")
-            self.older = _older(data.get("older"))
-        except (ValueError, TypeError):
-            with contextlib.suppress(Exception):
-                self.backend.setItem(ASIDE_KEY, raw)
-                self.backend.removeItem(HISTORY_KEY)
-            self.notice = NOTICE_UNREADABLE
-            return
-        for item in games:
-            # One bad game does not cost the others (it is left out, never rewritten away silently:
-            # the stored text stays until the next game is added).
-            with contextlib.suppress(ValueError, RecordError):
-                self.entries.append(_entry(item, cached=True))
+        for _ in self._load_steps():
+            pass
 
-    def save(self) -> bool:
-        data = {
-            "app": APP,
-            "version": VERSION,
-            "games": [
-                {"record": e.text, "date": e.date, "o": _outcome_json(e.outcome)} for e in self.entries
-            ],
-            "older": {str(k): v.to_json() for k, v in self.older.items()} or None,
-        }
+    def _load_steps(self) -> Iterator[None]:
+        """Read the store, yielding every :data:`LOAD_SLICE` games (a game kept meanwhile is not lost)."""
+        for count, key in enumerate(list(self.games.keys()), 1):
+            if count % LOAD_SLICE == 0:
+                yield
+            if key == PAST_KEY:
+                with contextlib.suppress(ValueError, TypeError):
+                    raw = self.games.get(key)
+                    self.past = Past.read(json.loads(raw) if isinstance(raw, str) else None)
+                continue
+            if key in self.known:
+                continue  # kept again while the store was being read
+            try:
+                entry = _stored(key, self.games.get(key))
+            except ValueError:
+                continue  # not a game of ours
+            self.entries.append(entry)
+            self.known.add(key)
+            self._next = max(self._next, entry.order + 1)
+        self.entries.sort(key=Entry.sort_key)
+
+    def _put(self, entry: Entry) -> bool:
+        """Write ``entry`` to the store and the list (replacing an older version of it)."""
         try:
-            self.backend.setItem(HISTORY_KEY, json.dumps(data, separators=(",", ":")))
+            self.games[entry.text] = entry.value()
         except Exception:
             self.notice = NOTICE_FULL
             return False
+        if entry.text in self.known:
+            self.entries = [e for e in self.entries if e.text != entry.text]
+        self.known.add(entry.text)
+        insort(self.entries, entry, key=Entry.sort_key)
+        self._next = max(self._next, entry.order + 1)
         return True
 
+    def attach(self, games: Games, flush: Callable[[], None] | None = None) -> None:
+        for _ in self.attach_steps(games, flush):
+            pass
+
+    def attach_steps(self, games: Games, flush: Callable[[], None] | None = None) -> Iterator[None]:
+        """Switch to the page's real store once it is open, keeping what was kept in the meantime.
+
+        Reading thousands of games is done in steps (the page runs them in slices of its timer).
+        """
+        early = self.entries
+        self.games, self.flush = games, flush or (lambda: None)
+        self.entries, self.known, self._next = [], set(), 0
+        yield from self._load_steps()
+        self.migrate()
+        for entry in early:
+            if entry.text not in self.known:
+                self._put(entry)
+        self.flush()
+
+    def migrate(self) -> None:
+        """Take in, once, the history an earlier page kept in localStorage (nothing in it is trusted)."""
+        if self.backend is None or MIGRATED_KEY in self.games:
+            return
+        try:
+            raw = self.backend.getItem(LEGACY_KEY)
+        except Exception:
+            return
+        if raw is not None:
+            try:
+                if len(raw) > MAX_IMPORT_CHARS or nesting(raw) > MAX_DEPTH:
+                    raise ValueError("too large")
+                data = json.loads(raw)
+            except ValueError:
+                data = None
+            games = data.get("games") if isinstance(data, dict) else None
+            for item in games if isinstance(games, list) else ():
+                with contextlib.suppress(ValueError):  # RecordError is one too: the game never counted
+                    record, date = _item(item)
+                    self._keep(record, date, PENDING)
+            past = Past.read(data.get("older")) if isinstance(data, dict) else None
+            if past is not None:
+                self.past = past
+                with contextlib.suppress(Exception):
+                    self.games[PAST_KEY] = json.dumps({"2": {"played": past.played, "won": past.won}})
+        # The old text stays in localStorage: it is the copy a reader of earlier pages would find.
+        with contextlib.suppress(Exception):
+            self.games[MIGRATED_KEY] = "1"
+        self.flush()
+
+    def _keep(self, record: Record, date: str, status: str, result: Outcome | None = None) -> bool:
+        text = identity(record)
+        if text in self.known:
+            return False
+        entry = Entry(text, date, self._next, status, result)
+        return self._put(entry)
+
     def has(self, record: Record) -> bool:
-        text = str(record)
-        return any(e.text == text for e in self.entries)
+        return identity(record) in self.known
 
     def add(self, record: Record, date: str) -> bool:
-        """Keep a finished or abandoned game (once); False if it was kept already or cannot count."""
+        """Keep a finished or abandoned game (once), to be checked; False if kept already or not a game."""
         if not record.verified or not record.moves or self.has(record):
             return False
         try:
-            entry = Entry.of(record, day_text(date), outcome(record))
-        except (ValueError, RecordError):
+            day = day_text(date)
+        except ValueError:
             return False
-        self._reload()
-        if self.has(record):
-            return False
-        self.entries.append(entry)
-        self._trim()
-        self.save()
-        return True
+        kept = self._keep(record, day, PENDING)
+        self.flush()
+        return kept
 
-    def _reload(self) -> None:
-        """Take in what another tab kept since this one read the history, so no tab writes over it."""
-        stored = History(self.backend)
-        if stored.notice is not None:
-            return
-        mine = {e.text for e in self.entries}
-        extra = [e for e in stored.entries if e.text not in mine]
-        if extra:
-            self.entries = sorted([*self.entries, *extra], key=lambda e: e.date)
-        if not self.older and stored.older:
-            self.older = stored.older
+    # -- checking on this device -------------------------------------------------------------
 
-    def _trim(self) -> None:
-        """Fold the games beyond :data:`KEEP` into the per-table summary."""
-        extra = len(self.entries) - KEEP
-        if extra <= 0:
-            return
-        for entry in self.entries[:extra]:
-            players = entry.outcome.players
-            self.older.setdefault(players, Tally()).add(entry.outcome)
-        del self.entries[:extra]
+    def pending(self) -> list[Entry]:
+        return [e for e in self.entries if e.status == PENDING]
+
+    def check_steps(self) -> Iterator[tuple[int, int]]:
+        """Check every pending game, yielding (games done, games to do) after each step of work."""
+        todo = self.pending()
+        for done, entry in enumerate(todo):
+            status, result = REFUSED, None
+            try:
+                steps = checked(entry.record)
+                while True:
+                    try:
+                        next(steps)
+                    except StopIteration as end:
+                        status, result = CHECKED, end.value
+                        break
+                    yield done, len(todo)
+            except Exception:  # refused by the rules or the CPU check, or a check that broke: never counted
+                pass
+            if entry.text in self.known:
+                self._put(Entry(entry.text, entry.date, entry.order, status, result))
+            yield done + 1, len(todo)
+        if todo:
+            self.flush()
+
+    def check_all(self) -> None:
+        for _ in self.check_steps():
+            pass
+
+    # -- what is shown -----------------------------------------------------------------------
+
+    def counted(self) -> list[Entry]:
+        return [e for e in self.entries if e.counted]
 
     def stats(self) -> Stats:
-        return compute((e.outcome for e in self.entries), self.older)
+        """Statistics of the games checked on this device, in the order they were played."""
+        return compute(e.outcome for e in self.entries if e.outcome is not None and e.status == CHECKED)
 
     def recent(self) -> list[Entry]:
-        """The last :data:`RECENT` games, newest first."""
+        """The last :data:`RECENT` games, newest first (checked or not: each says which)."""
         return self.entries[-RECENT:][::-1]
 
     def daily(self, date: str) -> dict[int, Entry | None]:
-        """Per table size, your first finished game of ``date``'s deal of the day (None if not yet)."""
+        """Per table size, your first checked finished game of ``date``'s deal of the day, or None."""
         out: dict[int, Entry | None] = {}
         for players in TABLES:
-            code = daily_code(date, players)
-            out[players] = next((e for e in self.entries if e.code == code and e.outcome.finished), None)
+            start = f"{FORMAT_PREFIX}{daily_code(date, players).text}."
+            out[players] = next(
+                (
+                    e
+                    for e in self.entries
+                    if e.text.startswith(start) and e.outcome is not None and e.outcome.finished
+                ),
+                None,
+            )
         return out
 
     # -- export and import ------------------------------------------------------------------
 
     def export(self, current: str | None, date: str) -> str:
-        """The export file's text: every kept record, the summary of older ones, the current save."""
+        """The export file's text: every kept record with its date, and the current save."""
         save: object = None
         if current is not None:
             with contextlib.suppress(ValueError):
@@ -307,57 +510,69 @@ class History:
             "version": EXPORT_VERSION,
             "exported": date,
             "games": [{"record": e.text, "date": e.date} for e in self.entries],
-            "older": {str(k): v.to_json() for k, v in self.older.items()} or None,
             "current": save,
         }
         return json.dumps(data, ensure_ascii=False, indent=1)
 
+    def importer(self, text: str) -> ImportJob:
+        """An import of an export file, to be run in steps; :class:`HistoryFileError` if it is not one."""
+        games, current = read_export(text)
+        return ImportJob(self, games, current)
+
     def import_text(self, text: str) -> Imported:
-        """Merge an export file; :class:`HistoryFileError` if it is not one. Every record is replayed."""
-        if len(text) > MAX_IMPORT_CHARS:
-            raise HistoryFileError(FILE_TOO_LARGE)
-        if nesting(text) > MAX_DEPTH:
-            raise HistoryFileError("El archivo no es un historial de Ocho Loco.")
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise HistoryFileError("El archivo no se puede leer: no es un historial de Ocho Loco.") from None
-        if not isinstance(data, dict) or data.get("app") != APP or data.get("format") != EXPORT_FORMAT:
-            raise HistoryFileError("El archivo no es un historial de Ocho Loco.")
-        if data.get("version") != EXPORT_VERSION:
-            raise HistoryFileError("El archivo es de otra versión de la página y no se puede importar.")
-        games = data.get("games")
-        if not isinstance(games, list):
-            raise HistoryFileError("El archivo no trae la lista de partidas.")
-        self._reload()
-        known = {e.text for e in self.entries}
-        added: list[Entry] = []
-        duplicates = refused = 0
-        for item in games:
+        """An import run to the end at once (tests and tools; the page runs :meth:`importer` in slices)."""
+        job = self.importer(text)
+        for _ in job.steps():
+            pass
+        return job.result()
+
+
+class ImportJob:
+    """One import: every game of the file checked here before it is kept, in small steps."""
+
+    def __init__(self, history: History, games: list[object], current: str | None) -> None:
+        self.history = history
+        self.games = games
+        self.current = current
+        self.total = len(games)
+        self.done = 0
+        self.added = self.duplicates = self.refused = 0
+
+    def steps(self) -> Iterator[int]:
+        """Yield after each step of work (a few moves checked), with the games done so far."""
+        history = self.history
+        for item in self.games:
             try:
-                entry = _entry(item, cached=False)
-            except (ValueError, RecordError):
-                refused += 1
-                continue
-            if entry.text in known:
-                duplicates += 1
+                record, date = _item(item)
+            except ValueError:
+                record = None
+            if record is None:
+                self.refused += 1
+            elif history.has(record):
+                self.duplicates += 1
             else:
-                known.add(entry.text)
-                added.append(entry)
-        if not self.older:
-            # The summary of games no longer kept in full cannot be replayed; it is taken only by
-            # a device that has none (a new browser), so it is never counted twice.
-            with contextlib.suppress(ValueError, TypeError):
-                self.older = _older(data.get("older"))
-        if added:
-            # Oldest first by date; a stable sort keeps each day's order.
-            self.entries = sorted([*self.entries, *added], key=lambda e: e.date)
-            self._trim()
-        self.save()
-        current = data.get("current")
-        return Imported(
-            len(added), duplicates, refused, json.dumps(current) if isinstance(current, dict) else None
-        )
+                try:
+                    steps = checked(record)
+                    while True:
+                        try:
+                            next(steps)
+                        except StopIteration as end:
+                            result: Outcome = end.value
+                            break
+                        yield self.done
+                except Exception:  # refused by the rules or the CPU check, or a check that broke
+                    self.refused += 1
+                else:
+                    if history.has(record):  # kept meanwhile (a game ended during the import)
+                        self.duplicates += 1
+                    elif history._keep(record, date, CHECKED, result):
+                        self.added += 1
+            self.done += 1
+            yield self.done
+        history.flush()
+
+    def result(self) -> Imported:
+        return Imported(self.added, self.duplicates, self.refused, self.current)
 
 
 # -- an accepted challenge, kept while its game is played --------------------------------------
@@ -389,4 +604,14 @@ def kept_challenge(backend: Backend) -> tuple[str, str] | None:
     return record, name
 
 
-__all__ = ["HISTORY_KEY", "KEEP", "RECENT", "Entry", "History", "HistoryFileError", "Imported"]
+__all__ = [
+    "HISTORY_KEY",
+    "RECENT",
+    "Entry",
+    "Games",
+    "History",
+    "HistoryFileError",
+    "ImportJob",
+    "Imported",
+    "Past",
+]

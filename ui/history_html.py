@@ -12,7 +12,7 @@ from html import escape
 from engine.challenge import Challenge, compare, verdict
 from engine.stats import TABLES, Outcome, Stats, Tally
 
-from .history import Entry
+from .history import PENDING, REFUSED, Entry, Past
 from .links import link_hash
 
 TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
@@ -22,6 +22,19 @@ RESULT_TEXT = {
     "perdida": "Perdida",
     "abandonada": "Abandonada",
 }
+# A kept game that does not count (yet): said in words, not by colour.
+UNCHECKED_TEXT = {
+    PENDING: "Sin comprobar todavía (no cuenta aún)",
+    REFUSED: "No cuadra con las reglas o con la CPU: no cuenta",
+}
+EXPLAIN = (
+    "Cada partida terminada o dejada a medias se guarda entera en este dispositivo (su código, el nivel "
+    "de la CPU y todas sus jugadas) y ninguna se resume ni se descarta. Tus números salen solo de las "
+    "partidas que este dispositivo ha vuelto a jugar y comprobado, jugadas de la CPU incluidas: de un "
+    "archivo importado se leen las jugadas, nunca resultados ni resúmenes. Una partida que dejas a medias "
+    "para empezar otra cuenta como jugada y no ganada. Un empate abajo cuenta como victoria compartida y no "
+    "corta la racha."
+)
 
 
 def number(value: float, decimals: int = 1) -> str:
@@ -70,10 +83,12 @@ def recent_table(entries: list[Entry]) -> str:
     rows = []
     for e in entries:
         code = e.code
-        o = e.outcome
+        o = e.outcome if e.counted else None
+        points = "—" if o is None else str(o.total)
+        result = RESULT_TEXT[o.result] if o is not None else UNCHECKED_TEXT[e.status]
         rows.append(
             f'<tr data-code="{code.text}"><td>{e.date}</td><td><code>{code.pretty()}</code></td>'
-            f"<td>{TABLE_NAMES[code.players]}</td><td>{o.total}</td><td>{RESULT_TEXT[o.result]}</td>"
+            f"<td>{TABLE_NAMES[code.players]}</td><td>{points}</td><td>{result}</td>"
             f'<td><a href="{escape(link_hash(code))}" aria-label="Jugar otra vez el reparto {code.pretty()}">'
             "Jugar otra vez</a></td></tr>"
         )
@@ -92,7 +107,8 @@ def daily_line(today: str, played: dict[int, Entry | None]) -> str:
     parts = []
     for n in TABLES:
         entry = played.get(n)
-        state = "sin jugar todavía" if entry is None else f"jugada, {entry.outcome.total} puntos"
+        o = None if entry is None else entry.outcome
+        state = "sin jugar todavía" if o is None else f"jugada, {o.total} puntos"
         parts.append(f"{TABLE_NAMES[n]}: {state}")
     return (
         f'<p id="daily-line" class="daily-line">Partida del día ({today}, fecha de tu dispositivo): '
@@ -100,12 +116,33 @@ def daily_line(today: str, played: dict[int, Entry | None]) -> str:
     )
 
 
-def history_html(stats: Stats, recent: list[Entry], today: str, daily: dict[int, Entry | None]) -> str:
+def past_line(past: Past | None) -> str:
+    """The summary an earlier page kept instead of older games: a figure of the past, never counted."""
+    if past is None:
+        return ""
+    return (
+        '<p id="past-line" class="muted small">Antes de guardar cada partida entera, esta página resumía '
+        f"tus partidas más antiguas en un total sin sus jugadas: {past.played} jugadas, {past.won} ganadas. "
+        "Es una cifra del pasado que no se puede comprobar, así que no entra en tus números.</p>"
+    )
+
+
+def history_html(
+    stats: Stats,
+    recent: list[Entry],
+    today: str,
+    daily: dict[int, Entry | None],
+    *,
+    past: Past | None = None,
+    kept: int | None = None,
+) -> str:
+    total = "" if kept is None else f'<p id="kept-line" class="small">Partidas guardadas: {kept}.</p>'
     return (
         daily_line(today, daily)
         + stats_table(stats)
-        + '<p class="muted small">Una partida que dejas a medias para empezar otra cuenta como jugada y no '
-        "ganada. Un empate abajo cuenta como victoria compartida y no corta la racha.</p>"
+        + f'<p class="muted small">{EXPLAIN}</p>'
+        + total
+        + past_line(past)
         + recent_table(recent)
     )
 

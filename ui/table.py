@@ -30,7 +30,16 @@ from engine.stats import outcome
 from engine.view import SeatView, seat_view
 
 from . import history_html, render
-from .history import CHALLENGE_KEY, History, HistoryFileError, keep_challenge, kept_challenge
+from .history import (
+    CHALLENGE_KEY,
+    Games,
+    History,
+    HistoryFileError,
+    ImportJob,
+    keep_challenge,
+    kept_challenge,
+    thousands,
+)
 from .links import MAX_LINK, challenge_url, link_hash, read_challenge, read_hash, share_url
 from .outside import (
     SOURCE_CHALLENGE,
@@ -58,6 +67,8 @@ NOTICE_LEGACY = (
     "de la mano en curso, pero no los puntos de las manos anteriores."
 )
 REVEAL_DELAY_MS = 450
+# Checking records (an import, games not yet checked here) runs in slices this long, far under 100 ms.
+WORK_SLICE_MS = 25
 CHECKING_LINK = "Comprobando el reto…"
 CHECKING_OWN = "Comprobando la partida para el reto…"
 NOT_SHOWN = "No se muestra ningún punto suyo; sigues con tu partida."
@@ -98,6 +109,7 @@ class Table:
         fast: bool = False,
         rng: random.Random | None = None,
         today: Callable[[], str] | None = None,
+        games: Games | None = None,
     ):
         self.screen = screen
         self.store = store
@@ -126,7 +138,11 @@ class Table:
         self.page_url = ""
         self.replay: HandReplay | None = None
         # «Tus partidas», the deal of the day and challenges (see the last section of this class).
-        self.history = History(store.backend)
+        self.history = History(store.backend, games)
+        self.importing: tuple[ImportJob, Iterator[int]] | None = None
+        self.checking: Iterator[tuple[int, int]] | None = None
+        self.attaching: Iterator[None] | None = None
+        self.working = False
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
         self.challenge: Challenge | None = None
         self.pending_challenge: Challenge | None = None
@@ -168,6 +184,7 @@ class Table:
         self.screen.notice(" ".join(notices) if notices else None)
         self._show_aside()
         self.render_history()
+        self.start_work()
         if challenge is not None:
             if self.game is not None and self.game.phase != GAME_OVER:
                 self.render()
@@ -922,7 +939,14 @@ class Table:
         history = self.history
         self.screen.html(
             "partidas-body",
-            history_html.history_html(history.stats(), history.recent(), today, history.daily(today)),
+            history_html.history_html(
+                history.stats(),
+                history.recent(),
+                today,
+                history.daily(today),
+                past=history.past,
+                kept=len(history.entries),
+            ),
         )
         codes = " · ".join(f"{history_html.TABLE_NAMES[n]}: {daily_code(today, n).pretty()}" for n in (2, 3))
         self.screen.text("daily-note", f"Hoy ({today}, fecha de tu dispositivo): {codes}")
@@ -931,6 +955,7 @@ class Table:
         game = self._game()
         if self.history.add(Record.of(game, self.level), self.today()):
             self.render_history()
+            self.start_work()
 
     def _keep_abandoned(self) -> None:
         """A game left for a new one counts as played and not won (one with no move at all, not at all)."""
@@ -941,6 +966,7 @@ class Table:
             and self.history.add(Record.of(game, self.level), self.today())
         ):
             self.render_history()
+            self.start_work()
 
     def request_daily(self, players: int) -> None:
         """«Partida del día»: today's code for the chosen table, asking first if a game is under way."""
@@ -1178,12 +1204,91 @@ class Table:
         return f"ocho-loco-partidas-{today}.json", self.history.export(current, today)
 
     def import_text(self, text: str) -> None:
-        """«Importar»: merge a file's games (each replayed); the current game is replaced only if asked."""
+        """«Importar»: check a file's games here, in slices (:meth:`start_work`), and keep the new ones."""
+        if self.importing is not None:
+            self.screen.text("partidas-status", "Ya se está importando un archivo: espera a que termine.")
+            return
         try:
-            imported = take(SOURCE_IMPORT, text, self.history.import_text, (HistoryFileError,))
+            job = take(SOURCE_IMPORT, text, self.history.importer, (HistoryFileError,))
         except Refused as err:
             self.screen.text("partidas-status", str(err))
             return
+        self.importing = (job, job.steps())
+        self.screen.text("partidas-status", "")
+        self._show_progress(0, job.total, "Importando")
+        self.start_work()
+
+    def attach_games(self, games: Games, flush: Callable[[], None] | None = None) -> None:
+        """Keep games in the page's own store (IndexedDB) from now on; read it in slices, then show it."""
+        self.attaching = self.history.attach_steps(games, flush)
+        self.start_work()
+
+    def games_unavailable(self) -> None:
+        self.screen.text(
+            "partidas-status",
+            "Este navegador no guarda tus partidas: las de esta visita se pierden al cerrar la pestaña.",
+        )
+
+    # -- checking and importing in slices of the screen's timer ------------------------------
+
+    def start_work(self) -> None:
+        """Run the pending import and the checks of unchecked games in slices of :data:`WORK_SLICE_MS`."""
+        idle = self.attaching is None and self.importing is None and self.checking is None
+        if not self.working and not (idle and not self.history.pending()):
+            self.working = True
+            self.screen.later(0, self._work_slice)
+
+    def _work_slice(self) -> None:
+        started = time.perf_counter()
+        shown: tuple[int, int, str] | None = None
+        while (time.perf_counter() - started) * 1000 < WORK_SLICE_MS:
+            if self.attaching is not None:
+                try:
+                    next(self.attaching)
+                except StopIteration:
+                    self.attaching = self.checking = None  # the checks start again over the store's games
+                    self.screen.attr("partidas", "data-store", "ready")  # read by the browser tests
+                    self.render_history()
+            elif self.importing is not None:
+                job, steps = self.importing
+                try:
+                    shown = (next(steps), job.total, "Importando")
+                except StopIteration:
+                    self.importing = None
+                    self._import_done(job)
+                    shown = None
+            elif self.checking is not None:
+                try:
+                    done, todo = next(self.checking)
+                    shown = (done, todo, "Comprobando") if todo > 1 else None
+                except StopIteration:
+                    self.checking = None
+                    self.render_history()
+                    shown = None
+            elif self.history.pending():
+                self.checking = self.history.check_steps()
+            else:
+                self.working = False
+                self.screen.attr("import-progress-box", "hidden", "")
+                return
+        if shown is not None:
+            self._show_progress(*shown)
+        self.screen.later(0, self._work_slice)
+
+    def _show_progress(self, done: int, total: int, what: str) -> None:
+        """«Importando 3.200 de 12.650…» on the progress bar and its label (read out politely)."""
+        label = (
+            f"Importando {thousands(done)} de {thousands(total)}…"
+            if what == "Importando"
+            else f"Comprobando tus partidas: {thousands(done)} de {thousands(total)}…"
+        )
+        self.screen.attr("import-progress", "max", str(max(total, 1)))
+        self.screen.attr("import-progress", "value", str(done))
+        self.screen.text("import-progress-label", label)
+        self.screen.attr("import-progress-box", "hidden", None)
+
+    def _import_done(self, job: ImportJob) -> None:
+        imported = job.result()
         self.render_history()
         message = imported.message()
         saved: Saved | None = None

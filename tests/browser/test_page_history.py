@@ -78,12 +78,23 @@ def stats_text(page) -> str:
     return page.inner_text("#stats-table")
 
 
+def wait_all_checked(page) -> None:
+    """Until the games store is open and every kept game has been checked on this device."""
+    page.wait_for_function(
+        """() => document.getElementById('partidas').dataset.store === 'ready'
+            && !document.getElementById('partidas-body').textContent.includes('Sin comprobar')
+            && document.getElementById('import-progress-box').hidden""",
+        timeout=60_000,
+    )
+
+
 def test_finished_game_shows_in_your_games(fast_page, site_url, screenshot) -> None:
     record = ends_with_you()
     put_storage(fast_page, site_url, {SAVE_KEY: envelope(record.prefix(len(record) - 1))})
     boot(fast_page, site_url, "human")
     play_move(fast_page, record)
     assert wait_state(fast_page) == "gameover"
+    wait_all_checked(fast_page)
     row = fast_page.locator(f'#recent-table tr[data-code="{record.code.text}"]')
     expect_text = outcome(record)
     assert row.count() == 1
@@ -111,6 +122,7 @@ def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
     wait_state(fast_page, "replace")
     fast_page.click("#replace-yes")
     wait_state(fast_page, "human")
+    wait_all_checked(fast_page)
     before = stats_text(fast_page)
     assert "Abandonadas\t0\t0\t0" not in before
     with fast_page.expect_download() as info:
@@ -130,6 +142,7 @@ def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
             "() => document.getElementById('partidas-status').textContent.includes('Importadas')"
         )
         assert "Importadas 2 partidas" in other.inner_text("#partidas-status")
+        wait_all_checked(other)
         assert stats_text(other) == before
         # No game was under way here, so the file's current game is the one on the table now.
         wait_state(other, "human")
