@@ -35,7 +35,7 @@ from engine.stats import outcome
 from ui.history import CHALLENGE_KEY
 from ui.links import challenge_hash
 
-PICTURE_KEY = "ocho-loco:mesa-html"  # the picture index.html shows at first paint
+PICTURE_KEY = "ocho-loco:dibujo"  # the picture index.html shows at first paint
 BAD_RECORD = "r1.A2K7QM92.n.RxA.²-0-0-0"
 BAD_SAVE = json.dumps({"app": "ocho-loco", "version": 2, "record": BAD_RECORD, "ui": {}}, ensure_ascii=False)
 
@@ -107,8 +107,8 @@ def test_kept_challenge_import_and_other_tab_with_a_superscript_digit_leave_the_
     assert boot(page, site_url) == "human"
     text = notice(page)
     assert "El reto que estabas jugando no se ha podido comprobar" in text, text
-    assert "La imagen guardada de la mesa no se podía usar" in text, text
-    assert sorted(aside(page)) == sorted([kept, "{roto"])
+    # The picture is only a drawing of the save: the first paint drops a bad one and Python redraws.
+    assert sorted(aside(page)) == [kept]
     items = storage_items(page)
     assert CHALLENGE_KEY not in items and items.get(PICTURE_KEY) != "{roto", "a fresh picture or none"
     assert raw_save(page) == mine
@@ -127,7 +127,7 @@ def test_kept_challenge_import_and_other_tab_with_a_superscript_digit_leave_the_
     )
     status = page.inner_text("#partidas-status")
     assert "no se ha podido abrir" in status and "aparte" in status, status
-    assert len(aside(page)) == 3 and json.loads(aside(page)[-1]) == json.loads(BAD_SAVE)
+    assert len(aside(page)) == 2 and json.loads(aside(page)[-1]) == json.loads(BAD_SAVE)
     assert wait_state(page) == "human" and raw_save(page) == mine
 
     # Another tab writes the same save into the slot: this tab keeps it aside and puts its own back.
@@ -140,7 +140,7 @@ def test_kept_challenge_import_and_other_tab_with_a_superscript_digit_leave_the_
         "() => document.getElementById('notice').textContent.startsWith('Otra pestaña ha dejado')"
     )
     page.wait_for_function("([key, mine]) => localStorage.getItem(key) === mine", arg=[SAVE_KEY, mine])
-    assert aside(page)[3:] == [BAD_SAVE], "kept aside once (the file's copy is written another way)"
+    assert aside(page)[2:] == [BAD_SAVE], "kept aside once (the file's copy is written another way)"
     other.close()
     act(page, partial(page.click, "#main-btn"), "human")  # still playable
     assert reload_clean(page) == "human"
