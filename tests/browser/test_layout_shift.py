@@ -26,15 +26,16 @@ OBSERVER_JS = """
 (() => {
   window.__shifts = [];
   const name = (node) => node && node.nodeType === 1
-    ? node.tagName.toLowerCase() + (node.id ? "#" + node.id : "") + (node.className && typeof node.className === "string" ? "." + node.className.split(" ")[0] : "")
+    ? node.tagName.toLowerCase() + (node.id ? "#" + node.id : "")
     : String(node && node.nodeName);
+  const moved = (s) => `${name(s.node)} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}`;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.hadRecentInput) continue;
       window.__shifts.push({
         value: entry.value,
         at: Math.round(entry.startTime),
-        moved: (entry.sources || []).map((s) => `${name(s.node)} y ${Math.round(s.previousRect.y)} -> ${Math.round(s.currentRect.y)}`),
+        moved: (entry.sources || []).map(moved),
       });
     }
   }).observe({type: "layout-shift", buffered: true});
@@ -42,7 +43,9 @@ OBSERVER_JS = """
 """
 # True two frames after the call: any shift of the frame Python finished in has been reported.
 FRAMES_JS = """
-() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done(true), 0))))
+() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
+  () => setTimeout(() => done(true), 0),
+)))
 """
 
 
@@ -68,7 +71,9 @@ def test_first_visit_layout_does_not_shift_when_python_takes_over(phone, site_ur
     page = phone.new_page()
     page.goto(site_url_prefixed)
     score, shifts = shift_after_ready(page)
-    assert page.evaluate("() => document.getElementById('loading').hidden"), "the loading box is gone once ready"
+    assert page.evaluate("() => document.getElementById('loading').hidden"), (
+        "the loading box is gone once ready"
+    )
     assert score <= LIMIT, f"first visit (no game code): layout shift {score:.3f} > {LIMIT}: {shifts}"
 
 
@@ -85,6 +90,10 @@ def test_returning_player_table_does_not_shift_when_python_takes_over(phone, sit
         arg=[SAVE_KEY, PICTURE_KEY],
     )
     page.goto(site_url_prefixed)  # back to the page: the stored picture, then Python's table
-    page.wait_for_function("() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'")
+    page.wait_for_function(
+        "() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'"
+    )
     score, shifts = shift_after_ready(page)
-    assert score <= LIMIT, f"returning player (game {CODE.pretty()}): layout shift {score:.3f} > {LIMIT}: {shifts}"
+    assert score <= LIMIT, (
+        f"returning player (game {CODE.pretty()}): layout shift {score:.3f} > {LIMIT}: {shifts}"
+    )
