@@ -117,6 +117,8 @@ class DomScreen:
 
     def state(self, name: str) -> None:
         document.body.dataset.state = name
+        if name == "human" and _at_the_table():
+            _show_table()  # «Te toca»: the pile, the hand and the button in view, also on phones
         if name in PICTURED_STATES and self.storage is not None and not self._picture_due:
             self._picture_due = True  # once the current event has drawn everything
             window.setTimeout(create_once_callable(self._store_picture), 0)
@@ -177,11 +179,46 @@ class DomScreen:
         felt = el.closest(".felt")
         if not felt:
             el.focus()
+            _keep_in_view(el)
             return
         # On the table (after a deal): bring the whole felt into view rather
         # than just the focused card, so the pile, the hand and the button show together.
         el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        _show_table()
+        _keep_in_view(el)
+
+
+def _at_the_table() -> bool:
+    """Whether the person is at the table (focus there or nowhere), not reading further down the page."""
+    active = document.activeElement
+    mesa = _el("mesa")
+    return not active or active == document.body or bool(mesa and mesa.contains(active))
+
+
+def _keep_in_view(el: Any) -> None:
+    """Scroll the least that shows all of ``el`` (a dialog opened at its title may hide its focus)."""
+    box = el.getBoundingClientRect()
+    if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
+        where = {"block": "nearest", "behavior": "instant"}
+        el.scrollIntoView(to_js(where, dict_converter=window.Object.fromEntries))
+
+
+def _show_table() -> None:
+    """Show the table from the pile to the main button: the felt whole when it fits, else its play part."""
+    felt = document.querySelector(".felt")
+    pile = _el("pile")
+    if not felt or not pile:
+        return
+    height = float(window.innerHeight)
+    whole = felt.getBoundingClientRect()
+    if float(whole.bottom) - float(whole.top) <= height:
         _show_whole(felt)
+        return
+    top, bottom = float(pile.getBoundingClientRect().top), float(whole.bottom)
+    if top >= 0 and bottom <= height:
+        return
+    dy = bottom - height if bottom - top <= height else top
+    window.scrollBy(to_js({"top": dy, "behavior": "instant"}, dict_converter=window.Object.fromEntries))
 
 
 def _show_whole(el: Any) -> None:
