@@ -210,3 +210,50 @@ def test_the_table_is_in_view_when_your_turn_comes_after_a_cpu_leads(replay, bro
     finally:
         context.close()
     assert missing == [], f"{game.code.pretty()}: {missing}"
+
+
+def test_results_show_the_totals_first_and_the_end_of_a_game_is_a_moment(browser, site_url):
+    """Issue 25, item 12, at 1280×800 with three players."""
+    context = browser.new_context(locale="es-ES", reduced_motion="reduce", **VIEWPORTS["1280x800"])
+    page = context.new_page()
+    found: list[str] = []
+    hand = reach(lambda g: one_card_to_go_out(g) and max(g.totals) < 50, 3)
+    end = reach(lambda g: one_card_to_go_out(g) and max(g.totals) >= 95 and g.totals[0] < 70, 3, games=3000)
+    try:
+        for game, state in ((hand, "results"), (end, "gameover")):
+            open_saved(page, site_url, game, "human")
+            finish_with_last_card(page, game, state)
+            where = f"{state}, {game.code.pretty()}"
+            totals = page.locator("#results-body .result-totals")
+            if state == "results":
+                covered = page.evaluate(COVERED_JS, totals.element_handle())
+                found += [f"{where}: totals: {covered}"] if covered else []
+            # the panel's status region is heard, not shown as a bold paragraph repeating the panel
+            live = page.locator("#results-live")
+            assert "Totales" in live.inner_text(), where
+            box = live.bounding_box()
+            if box is not None and box["height"] > 1:
+                found.append(f"{where}: the status region shows as a {round(box['height'])} px paragraph")
+            if state == "gameover":
+                after = game.copy()
+                after.apply(next(a for a in after.legal_actions() if a.card == game.hands[0][0]))
+                assert after.result is not None
+                first = page.evaluate(
+                    "() => { const kids = [...document.querySelectorAll('#results-body > *')]"
+                    ".filter(e => e.offsetParent !== null);"
+                    " kids.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);"
+                    " return kids.length ? kids[0].className + ' ' + (kids[0].dataset.outcome || '') : ''; }"
+                )
+                outcome = (
+                    "won"
+                    if after.result.winners == (0,)
+                    else ("shared" if 0 in after.result.winners else "lost")
+                )
+                if first != f"game-end {outcome}":
+                    found.append(f"{where}: the panel opens with {first!r}, not the game's end ({outcome})")
+                retar = page.locator("#challenge-btn")
+                covered = page.evaluate(COVERED_JS, retar.element_handle())
+                found += [f"{where}: «Retar»: {covered}"] if covered else []
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
