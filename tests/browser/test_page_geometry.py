@@ -257,3 +257,44 @@ def test_results_show_the_totals_first_and_the_end_of_a_game_is_a_moment(browser
     finally:
         context.close()
     assert found == [], "\n".join(found)
+
+
+HAND_JS = """() => {
+  const hand = document.getElementById('hand');
+  const boxes = [...hand.querySelectorAll('.card')].map(c => c.getBoundingClientRect());
+  const steps = boxes.slice(1).map((r, i) => r.left - boxes[i].left);
+  return {area: hand.clientWidth, width: boxes[0].width, span: boxes.at(-1).right - boxes[0].left,
+          step: Math.min(...steps), n: boxes.length};
+}"""
+WIDTHS = (320, 360, 390, 768, 1024, 1280, 1920)
+
+
+def test_cards_are_sized_to_the_table_and_overlap_only_when_they_do_not_fit(browser, site_url):
+    """Issue 25, «a table worth looking at»: 5 and 7 cards from 320 to 1920 px wide."""
+    found: list[str] = []
+    sizes: dict[tuple[int, int], float] = {}
+    for width in WIDTHS:
+        height = 1080 if width == 1920 else 800
+        context = browser.new_context(locale="es-ES", viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            for code in (PLAIN_CODE, GameCode.build(3, "K7QM9")):
+                put_storage(page, site_url, {})
+                boot(page, link(site_url, code), "human")
+                hand = page.evaluate(HAND_JS)
+                sizes[width, hand["n"]] = hand["width"]
+                where = f"{width} px, {code.pretty()}, {hand}"
+                fits = hand["n"] * 44 + (hand["n"] - 1) * 6 <= hand["area"] - 4
+                if fits and hand["step"] < hand["width"]:
+                    found.append(f"{where}: the cards overlap though they fit side by side")
+                if hand["span"] > hand["area"] + 0.5 or page.evaluate(SIDEWAYS_JS) > 0:
+                    found.append(f"{where}: the hand is wider than its row")
+                if width >= 1024 and hand["span"] < 0.6 * hand["area"] and hand["n"] == 7:
+                    found.append(f"{where}: seven cards fill less than 60 % of the row")
+        finally:
+            context.close()
+    for n in (5, 7):
+        row = [sizes[w, n] for w in WIDTHS]
+        if row != sorted(row):
+            found.append(f"{n} cards: narrower cards on a wider table: {dict(zip(WIDTHS, row, strict=True))}")
+    assert found == [], "\n".join(found)
