@@ -48,6 +48,7 @@ class DomScreen:
 
     def html(self, el_id: str, html: str) -> None:
         el = _el(el_id)
+        _before_redraw()
         if el_id == "hand":
             self._replace_keeping_focus(el, html)
         else:
@@ -186,6 +187,13 @@ class DomScreen:
         el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
         _show_table()
         _keep_in_view(el)
+
+
+def _before_redraw() -> None:
+    """Let the page's motion script note where the cards are, so played and drawn cards can travel."""
+    motion = getattr(window, "ochoLocoMotion", None)
+    if motion is not None:
+        motion.snap()
 
 
 def _at_the_table() -> bool:
