@@ -178,6 +178,12 @@ class DomScreen:
         if not el:
             return
         felt = el.closest(".felt")
+        if el.closest(".dialog-actions"):
+            # A panel's buttons stick to its bottom: focusing one leaves the panel at its
+            # title (the verdict, the totals) unless the buttons are out of sight.
+            el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+            _keep_in_view(el, el.closest("dialog"))
+            return
         if not felt:
             el.focus()
             _keep_in_view(el)
@@ -203,10 +209,14 @@ def _at_the_table() -> bool:
     return not active or active == document.body or bool(mesa and mesa.contains(active))
 
 
-def _keep_in_view(el: Any) -> None:
-    """Scroll the least that shows all of ``el`` (a dialog opened at its title may hide its focus)."""
+def _keep_in_view(el: Any, frame: Any = None) -> None:
+    """Scroll the least that shows all of ``el`` in the window (and in ``frame``, a panel, if given)."""
     box = el.getBoundingClientRect()
-    if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
+    top, bottom = 0.0, float(window.innerHeight)
+    if frame:
+        edges = frame.getBoundingClientRect()
+        top, bottom = max(top, float(edges.top)), min(bottom, float(edges.bottom))
+    if float(box.top) < top or float(box.bottom) > bottom:
         where = {"block": "nearest", "behavior": "instant"}
         el.scrollIntoView(to_js(where, dict_converter=window.Object.fromEntries))
 
