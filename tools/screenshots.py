@@ -27,7 +27,7 @@ from ui.storage import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVE_KEY = "ocho-loco:partida"
-SIZES = {"1280x800": (1280, 800, 2), "390x844": (390, 844, 3)}
+SIZES = {"1280x800": (1280, 800), "390x844": (390, 844)}
 PLAYING_CODES = {2: "A2K7-QM92", 3: "A3K7-QM94"}
 DIGITS = str.maketrans("0123456789", "23456789AB")  # a game code's body has no 0 or 1
 
@@ -61,12 +61,11 @@ def shoot(site: Path, out: Path) -> list[Path]:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium.find(), args=chromium.ARGS)
-            for name, (width, height, scale) in SIZES.items():
+            for name, (width, height) in SIZES.items():
                 players = 2 if width > 600 else 3
                 ctx = browser.new_context(
                     locale="es-ES",
                     viewport={"width": width, "height": height},
-                    device_scale_factor=scale if width < 600 else 1,
                     reduced_motion="reduce",
                 )
                 page = ctx.new_page()
