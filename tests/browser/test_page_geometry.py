@@ -298,3 +298,20 @@ def test_cards_are_sized_to_the_table_and_overlap_only_when_they_do_not_fit(brow
         if row != sorted(row):
             found.append(f"{n} cards: narrower cards on a wider table: {dict(zip(WIDTHS, row, strict=True))}")
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_focused_control_is_in_view_and_uncovered_while_the_cpu_plays(viewport, browser, site_url):
+    """The ``cpu`` state, with motion and the slowest pace (1.4 s a CPU action) to look at it."""
+    context = browser.new_context(locale="es-ES", **VIEWPORTS[viewport])
+    page = context.new_page()
+    try:
+        boot(page, link(site_url, PLAIN_CODE), "human")
+        page.click("#pace-pausado")
+        page.click('#hand button.card[data-card="10D"]')
+        wait_state(page, "cpu")
+        found = problems(page, f"cpu, {PLAIN_CODE.pretty()}")
+        assert wait_state(page) in ("human", "results", "gameover")
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
