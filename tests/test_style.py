@@ -37,3 +37,38 @@ def test_suit_shapes_take_their_colour_from_the_custom_property() -> None:
     for shape in (".active-suit .suit", ".suit-mark .suit", ".suit-btn .suit"):
         first = next(body for selector, body in rules(CSS) if selector == shape)
         assert "color: var(--suit-color" in first, shape
+
+
+def rule(selector: str) -> str:
+    """The declarations of the first rule whose selector is exactly ``selector``."""
+    return next(body for sel, body in rules(CSS) if sel == selector)
+
+
+def test_the_hand_sizes_its_cards_to_its_row_and_overlaps_only_when_they_do_not_fit() -> None:
+    hand = rule(".hand")
+    assert "--card-w: max(44px, min(var(--fit), var(--card-max)))" in hand  # touch targets stay 44 px
+    assert "--step: max(24px, min(calc(var(--card-w) + var(--gap)), var(--squeeze)))" in hand
+    assert "--overlap" not in CSS  # no fixed overlap: side by side whenever the row allows
+
+
+def test_nothing_moves_with_reduced_motion() -> None:
+    reduced = CSS[CSS.index("@media (prefers-reduced-motion: reduce)") :]
+    assert "animation: none !important;" in reduced[: reduced.index("}\n}")]
+    assert "transition: none !important;" in reduced[: reduced.index("}\n}")]
+
+
+def test_keyframes_move_cards_by_transform_only() -> None:
+    for name, body in re.findall(r"@keyframes\s+([\w-]+)\s*\{((?:[^{}]*\{[^{}]*\})*)\s*\}", CSS):
+        props = {d.split(":", 1)[0].strip() for d in re.findall(r"\{([^{}]*)\}", body) for d in d.split(";")}
+        assert props - {""} <= {"transform", "opacity"}, (name, props)
+
+
+def test_dialogs_keep_the_focused_control_clear_of_their_sticky_buttons() -> None:
+    assert "scroll-padding-block" in rule(".dialog")
+    short = CSS[CSS.index("@media (max-height: 480px)") :]
+    assert ".dialog-actions { position: static;" in short[: short.index("\n}\n")]
+
+
+def test_the_results_status_region_is_heard_not_shown() -> None:
+    live = rule(".results-live")
+    assert "position: absolute" in live and "clip-path: inset(50%)" in live and "display: none" not in live

@@ -32,6 +32,7 @@ PAGE_IDS: frozenset[str] = frozenset(
         "loading",
         "status",
         "opponents",
+        "pile",
         "discard",
         "active-suit",
         "stock",

@@ -53,6 +53,7 @@ class DomScreen:
 
     def html(self, el_id: str, html: str) -> None:
         el = _el(el_id)
+        _before_redraw()
         if el_id == "hand":
             self._replace_keeping_focus(el, html)
         else:
@@ -122,6 +123,8 @@ class DomScreen:
 
     def state(self, name: str) -> None:
         document.body.dataset.state = name
+        if name == "human" and _at_the_table():
+            _show_table()  # «Te toca»: the pile, the hand and the button in view, also on phones
         if name in PICTURED_STATES and self.storage is not None and not self._picture_due:
             self._picture_due = True  # once the current event has drawn everything
             if self.lock is not None:
@@ -185,13 +188,65 @@ class DomScreen:
         if not el:
             return
         felt = el.closest(".felt")
+        if el.closest(".dialog-actions"):
+            # A panel's buttons stick to its bottom: focusing one leaves the panel at its
+            # title (the verdict, the totals) unless the buttons are out of sight.
+            el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+            _keep_in_view(el, el.closest("dialog"))
+            return
         if not felt:
             el.focus()
+            _keep_in_view(el)
             return
         # On the table (after a deal): bring the whole felt into view rather
         # than just the focused card, so the pile, the hand and the button show together.
         el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        _show_table()
+        _keep_in_view(el)
+
+
+def _before_redraw() -> None:
+    """Let the page's motion script note where the cards are, so played and drawn cards can travel."""
+    motion = getattr(window, "ochoLocoMotion", None)
+    if motion is not None:
+        motion.snap()
+
+
+def _at_the_table() -> bool:
+    """Whether the person is at the table (focus there or nowhere), not reading further down the page."""
+    active = document.activeElement
+    mesa = _el("mesa")
+    return not active or active == document.body or bool(mesa and mesa.contains(active))
+
+
+def _keep_in_view(el: Any, frame: Any = None) -> None:
+    """Scroll the least that shows all of ``el`` in the window (and in ``frame``, a panel, if given)."""
+    box = el.getBoundingClientRect()
+    top, bottom = 0.0, float(window.innerHeight)
+    if frame:
+        edges = frame.getBoundingClientRect()
+        top, bottom = max(top, float(edges.top)), min(bottom, float(edges.bottom))
+    if float(box.top) < top or float(box.bottom) > bottom:
+        where = {"block": "nearest", "behavior": "instant"}
+        el.scrollIntoView(to_js(where, dict_converter=window.Object.fromEntries))
+
+
+def _show_table() -> None:
+    """Show the table from the pile to the main button: the felt whole when it fits, else its play part."""
+    felt = document.querySelector(".felt")
+    pile = _el("pile")
+    if not felt or not pile:
+        return
+    height = float(window.innerHeight)
+    whole = felt.getBoundingClientRect()
+    if float(whole.bottom) - float(whole.top) <= height:
         _show_whole(felt)
+        return
+    top, bottom = float(pile.getBoundingClientRect().top), float(whole.bottom)
+    if top >= 0 and bottom <= height:
+        return
+    dy = bottom - height if bottom - top <= height else top
+    window.scrollBy(to_js({"top": dy, "behavior": "instant"}, dict_converter=window.Object.fromEntries))
 
 
 def _show_whole(el: Any) -> None:

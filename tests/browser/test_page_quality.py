@@ -245,3 +245,57 @@ def test_three_players_and_phone_width(fast_page, site_url, screenshot):
     screenshot("phone-375", full_page=False)
     act(page, partial(page.click, "#main-btn"), "human")
     screenshot("phone-375-after-draw", full_page=False)
+
+
+AXE_VIEWPORTS = {
+    "360x640": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
+    # 1280×800 at 200 % zoom: the page lays out in 640×400 CSS pixels.
+    "zoom-200": {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2},
+}
+
+
+@pytest.mark.parametrize("viewport", list(AXE_VIEWPORTS))
+def test_axe_finds_nothing_serious_in_any_state_on_a_phone_and_at_200_percent(viewport, browser, site_url):
+    """Issue 25: every data-state, the replay viewer («Ver la mano») included."""
+    context = browser.new_context(locale="es-ES", reduced_motion="reduce", **AXE_VIEWPORTS[viewport])
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    try:
+        assert boot(page, site_url) == "setup"
+        found["setup"] = axe_problems(page)
+        page.evaluate("(hash) => { location.hash = hash; }", link("", EIGHT_CODE))
+        wait_state(page, "human")
+        act(page, partial(page.click, "#main-btn"), "human")
+        found["human"] = axe_problems(page)
+        act(page, partial(page.click, '#hand button.card[data-card="8S"]'), "chooser")
+        found["chooser"] = axe_problems(page)
+        page.click("#suit-cancel")
+        wait_state(page, "human")
+        page.evaluate("(hash) => { location.hash = hash; }", link("", PLAIN_CODE))
+        wait_state(page, "replace")
+        found["replace"] = axe_problems(page)
+        page.click("#replace-no")
+
+        game = reach(one_card_to_go_out, 3)
+        put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
+        boot(page, site_url, "human")
+        act(page, partial(page.click, f'#hand button.card[data-card="{game.hands[0][0]}"]'), "results")
+        page.locator("#next-hand-btn").wait_for(state="visible")
+        found["results"] = axe_problems(page)
+        page.click("#replay-btn")
+        wait_state(page, "replay")
+        found["replay"] = axe_problems(page)
+        page.click("#replay-last")
+        found["replay, last step"] = axe_problems(page)
+        page.click("#replay-close")
+
+        end = reach(lambda g: one_card_to_go_out(g) and g.totals[1] >= 95, games=3000)
+        put_storage(page, site_url, {"ocho-loco:partida": envelope(end)})
+        boot(page, site_url, "human")
+        act(page, partial(page.click, f'#hand button.card[data-card="{end.hands[0][0]}"]'), "gameover")
+        page.locator("#new-game-btn").wait_for(state="visible")
+        found["gameover"] = axe_problems(page)
+    finally:
+        context.close()
+    bad = {where: problems for where, problems in found.items() if problems}
+    assert bad == {}, f"{viewport}: {bad}"
