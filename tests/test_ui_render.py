@@ -376,3 +376,50 @@ def test_the_end_of_a_game_opens_the_results_as_won_lost_or_shared_with_the_stan
     assert "data-winner" in render.game_end_html(shared).split('data-seat="2"')[1].split(">")[0]
     assert "Has perdido" in render.game_end_html(lost)
     assert "game-end" not in render.results_html(result(["", "KH"], 0, [0, 10]), [0, 1])
+
+
+def _is_eight(card: object) -> bool:
+    return str(card).startswith("8")
+
+
+def test_rule_06_an_eight_turned_up_at_the_deal_asks_for_nothing() -> None:
+    from support import reach
+
+    from engine.game import PLAYING
+
+    opened = reach(
+        lambda g: g.phase == PLAYING and not g.history and _is_eight(g.top), games=3000, play_bias=0.9
+    )
+    label = plain(render.discard_html(seat_view(opened, 0)))
+    markup = render.discard_html(seat_view(opened, 0))
+    assert "pide" not in markup and "salió al repartir" in markup, label
+    asked = reach(
+        lambda g: bool(g.history) and g.history[-1].action.suit is not None and _is_eight(g.top),
+        games=3000,
+    )
+    assert ", pide " in render.discard_html(seat_view(asked, 0)), "an 8 played does name a suit"
+
+
+def test_after_three_draws_the_prompt_no_longer_offers_to_draw() -> None:
+    from support import reach
+
+    from engine.game import PLAYING
+
+    game = reach(
+        lambda g: g.phase == PLAYING and g.turn == 0 and not g.can_draw and bool(g.legal_cards()),
+        games=3000,
+        play_bias=0.2,
+    )
+    prompt = render.turn_prompt(seat_view(game, 0))
+    assert "o roba" not in prompt and "ya no puedes robar" in prompt, prompt
+
+
+def test_your_games_say_one_game_in_the_singular_and_show_no_empty_figures() -> None:
+    from ui import history_html
+
+    assert history_html.recent_caption(1) == "Tu última partida"
+    assert history_html.recent_caption(12) == "Tus últimas 12 partidas"
+    from engine.stats import compute
+
+    empty = history_html.history_html(compute([]), [], "2026-12-02", {2: None, 3: None})
+    assert "stats-table" not in empty and "primera partida" in empty, "no rows of 0 and —"

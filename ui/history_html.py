@@ -95,12 +95,17 @@ def recent_table(entries: list[Entry]) -> str:
     return (
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="recent-caption">'
         '<table id="recent-table" class="recent-table">'
-        f'<caption id="recent-caption">Últimas {len(entries)} partidas</caption>'
+        f'<caption id="recent-caption">{recent_caption(len(entries))}</caption>'
         '<thead><tr><th scope="col">Fecha</th><th scope="col">Código</th><th scope="col">Mesa</th>'
         '<th scope="col">Tus puntos</th><th scope="col">Resultado</th><th scope="col">Reparto</th>'
         "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
+
+
+def recent_caption(count: int) -> str:
+    """«Tu última partida» or «Tus últimas 12 partidas» (never «Últimas 1 partidas»)."""
+    return "Tu última partida" if count == 1 else f"Tus últimas {count} partidas"
 
 
 def daily_line(today: str, played: dict[int, Entry | None]) -> str:
@@ -137,9 +142,16 @@ def history_html(
     kept: int | None = None,
 ) -> str:
     total = "" if kept is None else f'<p id="kept-line" class="small">Partidas guardadas: {kept}.</p>'
+    # Before any game, a table of zeros and dashes says nothing: one sentence says it instead.
+    figures = (
+        stats_table(stats)
+        if stats.overall.played
+        else '<p id="stats-empty" class="muted">Tus números aparecerán aquí cuando acabes o dejes tu '
+        "primera partida.</p>"
+    )
     return (
         daily_line(today, daily)
-        + stats_table(stats)
+        + figures
         + f'<p class="muted small">{EXPLAIN}</p>'
         + total
         + past_line(past)

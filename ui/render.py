@@ -122,11 +122,16 @@ def discard_html(view: SeatView) -> str:
     label = f"Arriba: {card_name(top)}"
     if RANK_OF[top] == EIGHT:
         suit = view.active_suit
+        # Rule 6: an 8 turned up at the deal asks for nothing; its own suit stands.
+        turned_up = view.opening == top and not any(move.action.card == top for move in view.history)
+        asked = not (turned_up and suit == SUIT_OF[top])
         mark = (
             f'<span class="suit-mark" data-suit="{SUIT_LETTERS[suit]}">{suit_svg(suit)}'
             f'<span class="suit-mark-text">{SUIT_TITLE[suit]}</span></span>'
         )
-        label += f", pide {SUIT_PLURAL[suit]}"
+        label += (
+            f", pide {SUIT_PLURAL[suit]}" if asked else f", salió al repartir: mandan {SUIT_PLURAL[suit]}"
+        )
     return (
         f'<span class="card" role="img" aria-label="{escape(label)}"'
         f' data-card="{TEXT[top]}">{card_face(top)}</span>{mark}'
@@ -341,6 +346,9 @@ def turn_prompt(view: SeatView) -> str:
     if not view.legal_cards():
         left = view.draws_left
         return f"Te toca. No tienes carta que valga: roba (te quedan {left})."
+    if not view.can_draw:
+        # The three draws are spent (or nothing is left to draw): «Robar» is off, so do not offer it.
+        return "Te toca: tira una carta que valga (ya no puedes robar)."
     return "Te toca: tira una carta que valga o roba."
 
 
