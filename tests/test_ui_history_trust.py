@@ -14,7 +14,6 @@ import functools
 import json
 
 import pytest
-from lab.simulate import run
 from fake_screen import FakeScreen, make_table, plain
 from hypothesis import given
 from hypothesis import strategies as st
@@ -23,6 +22,7 @@ from profiles import budget
 import ui.history
 from engine.record import Record
 from engine.stats import outcome
+from lab.simulate import run
 from ui.history import History, HistoryFileError
 from ui.storage import MemoryBackend
 from ui.table import Table

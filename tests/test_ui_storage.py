@@ -28,6 +28,7 @@ from ui.storage import (
     PREFS_KEY,
     SAVE_KEY,
     MemoryBackend,
+    Setup,
     Store,
 )
 from ui.storage import _chooser as chooser_for
@@ -196,7 +197,7 @@ def test_clearing_the_saves_set_aside_removes_only_them() -> None:
         backend.setItem(SAVE_KEY, f"broken {n}")
         Store(backend).load()
     store = Store(backend)
-    store.set_table_size(3)
+    store.set_setup(Setup(players=3))
     store.clear_aside()
     assert store.aside_count() == 0
     assert backend.getItem(PREFS_KEY) == "3"
@@ -292,27 +293,30 @@ def test_storage_that_throws_everywhere_never_stops_the_page() -> None:
     store = Store(BrokenBackend())
     assert store.load() is None
     assert store.notice == NOTICE_NO_STORAGE
-    assert store.table_size() == 2
-    store.set_table_size(3)
+    assert store.setup() == Setup()
+    store.set_setup(Setup(3, "dificil", "rapido"))
     store.clear()
     assert store.save(Game.new(CODE)) is None and store.failed
 
 
-def test_table_size_preference_is_remembered() -> None:
+def test_the_setup_choices_are_one_value_remembered_under_their_own_keys() -> None:
     backend = MemoryBackend()
     store = Store(backend)
-    assert store.table_size() == 2
-    store.set_table_size(3)
-    assert backend.getItem(PREFS_KEY) == "3" and Store(backend).table_size() == 3
+    assert store.setup() == Setup(2, "normal", "normal")
+    store.set_setup(store.setup().with_(players=3, level="dificil", pace="pausado"))
+    assert backend.getItem(PREFS_KEY) == "3" and backend.getItem("ocho-loco:nivel") == "dificil"
+    assert Store(backend).setup() == Setup(3, "dificil", "pausado")
+    assert Setup().with_(level="imposible", pace="volando") == Setup(), "unknown choices change nothing"
     backend.setItem(PREFS_KEY, "7")
-    assert Store(backend).table_size() == 2
+    backend.setItem("ocho-loco:ritmo", "volando")
+    assert Store(backend).setup() == Setup(2, "dificil", "normal"), "what does not read is its default"
 
 
 def test_clear_removes_only_the_save() -> None:
     backend = MemoryBackend()
     store = Store(backend)
     store.save(Game.new(CODE))
-    store.set_table_size(3)
+    store.set_setup(Setup(players=3))
     store.clear()
     assert backend.getItem(SAVE_KEY) is None and backend.getItem(PREFS_KEY) == "3"
 

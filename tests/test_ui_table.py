@@ -130,7 +130,7 @@ def test_deal_for_three_gives_five_each_and_shows_two_opponents() -> None:
     assert 'data-seat="2"' in screen.htmls["opponents"]
     assert backend.getItem("ocho-loco:mesa") == "3", "the table size is remembered"
     table2, _screen2, _ = make_table(backend)
-    assert table2.players_choice == 3
+    assert table2.setup.players == 3
 
 
 def test_deal_during_an_unfinished_game_asks_first() -> None:
@@ -627,7 +627,7 @@ def check_invariants(table: Table, screen: FakeScreen, backend: MemoryBackend) -
     label = screen.texts.get("main-btn")
     if label is not None:
         assert (label == "Pasar") == (game.turn == 0 and game.can_pass())
-    if table.pending_link is None and table.pending_new is None:
+    if table.pending is None:
         assert screen.body == expected_state(table, game), "the page shows another state than the game's"
 
 
@@ -710,7 +710,7 @@ def test_random_ui_events_never_raise_lose_cards_or_desync_the_save(
         elif kind == "run":
             screen.run_timers()
             game = table.game
-            if game is not None and table.pending_link is None and table.pending_new is None:
+            if game is not None and table.pending is None:
                 assert game.phase != PLAYING or game.turn == 0, "the CPU stalled on its turn"
         elif kind == "reload":
             table, screen = open_table()
@@ -769,7 +769,7 @@ def test_pace_is_a_stored_preference_that_sets_the_cpu_delay() -> None:
     game = reach(lambda g: human_to_play(g) and bool(g.legal_cards()) and len(g.hands[0]) > 2)
     backend = seeded(game)
     table, screen, _ = make_table(backend, fast=False)
-    assert table.pace == "normal"
+    assert table.setup.pace == "normal"
     table.set_pace("pausado")
     assert backend.getItem("ocho-loco:ritmo") == "pausado"
     assert screen.get_attr("pace-pausado", "checked") == ""
@@ -779,10 +779,10 @@ def test_pace_is_a_stored_preference_that_sets_the_cpu_delay() -> None:
     table.click_card(str(card))
     assert [ms for ms, _ in screen.timers] == [PACE_DELAYS["pausado"][0]]
     table2, screen2, _ = make_table(backend, fast=False)
-    assert table2.pace == "pausado"
+    assert table2.setup.pace == "pausado"
     table2.set_pace("rapido")
     screen2.run_timers()
-    assert Store(backend).pace() == "rapido"
+    assert Store(backend).setup().pace == "rapido"
 
 
 def test_results_count_can_be_skipped_and_the_scoreboard_waits_for_it() -> None:

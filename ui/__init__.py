@@ -8,6 +8,7 @@
 - :mod:`ui.history_html` HTML for «Tus partidas» and for a challenge's comparison
 - :mod:`ui.replay`       «Ver la mano»: a finished hand replayed move by move
 - :mod:`ui.ids`          every element id of index.html that the Python touches
+- :mod:`ui.host`         the replace question's one pending answer (a new table, a link, a challenge, a file)
 - :mod:`ui.table`        the flow of play (whose turn, CPU pacing, dialogs); no DOM, no rules
 - :mod:`ui.main`         the only module that touches ``js``/``pyscript``: DOM events and timers
 

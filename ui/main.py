@@ -625,9 +625,9 @@ def start() -> Table:
     _listen(_el("replay-dialog"), "keydown", lambda e: _on_replay_key(table, e))
     _listen(window, "hashchange", lambda _e: table.open_link(str(window.location.hash)))
 
-    if store.table_size() == 3:
+    if store.setup().players == 3:
         _el("mode-3").checked = True
-    _el("pace-" + table.pace).checked = True
+    _el("pace-" + table.setup.pace).checked = True
     if window.matchMedia("(min-width: 900px)").matches:
         _el("log-panel").open = True  # on phones the move log starts folded
     for ident in ("deal-btn", "daily-btn", "export-btn", "import-btn"):

@@ -68,6 +68,29 @@ MAX_SAVE_CHARS = 200_000
 MAX_DEPTH = 4
 
 
+@dataclass(frozen=True)
+class Setup:
+    """The setup bar's choices for the next game: table size, «Rival» and «Ritmo».
+
+    Built only from allowed values (:meth:`with_` refuses the rest), and
+    kept in one place, :meth:`Store.setup`; a game under way keeps its own.
+    """
+
+    players: int = 2
+    level: str = "normal"
+    pace: str = "normal"
+
+    def with_(
+        self, *, players: int | None = None, level: str | None = None, pace: str | None = None
+    ) -> Setup:
+        """This setup with the choices given changed; an unknown level or pace changes nothing."""
+        return Setup(
+            self.players if players is None else (3 if players == 3 else 2),
+            level if level in LEVELS else self.level,
+            pace if pace in PACES else self.pace,
+        )
+
+
 class Backend(Protocol):
     """The part of the Web Storage API that is used (``localStorage`` fits)."""
 
@@ -395,46 +418,26 @@ class Store:
         with contextlib.suppress(Exception):
             self.backend.removeItem(SAVE_KEY)
 
-    def table_size(self) -> int:
-        try:
-            raw = self.backend.getItem(PREFS_KEY)
-        except Exception:
-            return 2
-        return 3 if raw == "3" else 2
+    # -- the player's preferences: the setup bar, one value over three small keys ---------------
 
-    def set_table_size(self, players: int) -> None:
-        self.set_pref(PREFS_KEY, str(players))
+    def setup(self) -> Setup:
+        """The choices for the next game (size, «Rival», «Ritmo»); any that does not read is its default."""
+        players = 3 if self._pref(PREFS_KEY, ("2", "3"), "2") == "3" else 2
+        return Setup(players, self._pref(LEVEL_KEY, LEVELS, "normal"), self._pref(PACE_KEY, PACES, "normal"))
 
-    # -- the player's preferences: small strings, each under its own key ------------------
+    def set_setup(self, setup: Setup) -> None:
+        """Remember the choices; a browser that refuses just forgets them (the game is unaffected)."""
+        for key, value in ((PREFS_KEY, str(setup.players)), (LEVEL_KEY, setup.level), (PACE_KEY, setup.pace)):
+            with contextlib.suppress(Exception):
+                if self.backend.getItem(key) != value:
+                    self.backend.setItem(key, value)
 
-    def pref(self, key: str, allowed: tuple[str, ...], default: str) -> str:
-        """The stored preference ``key`` if it is one of ``allowed``, else ``default``."""
+    def _pref(self, key: str, allowed: tuple[str, ...], default: str) -> str:
         try:
             raw = self.backend.getItem(key)
         except Exception:
             return default
         return raw if raw in allowed else default
-
-    def set_pref(self, key: str, value: str) -> None:
-        """Remember a preference; a browser that refuses just forgets it (the game is unaffected)."""
-        with contextlib.suppress(Exception):
-            self.backend.setItem(key, value)
-
-    def level(self) -> str:
-        """The CPU level for new games («Rival»), ``normal`` unless the player chose another."""
-        return self.pref(LEVEL_KEY, LEVELS, "normal")
-
-    def set_level(self, level: str) -> None:
-        if level in LEVELS:
-            self.set_pref(LEVEL_KEY, level)
-
-    def pace(self) -> str:
-        """The CPU's pace chosen in «Ritmo»: ``pausado``, ``normal`` or ``rapido``."""
-        return self.pref(PACE_KEY, PACES, "normal")
-
-    def set_pace(self, pace: str) -> None:
-        if pace in PACES:
-            self.set_pref(PACE_KEY, pace)
 
 
 def read(raw: str) -> Saved:

@@ -40,6 +40,7 @@ from .history import (
     kept_challenge,
     thousands,
 )
+from .host import ChallengeGame, ImportedGame, LinkGame, NewTable, Pending
 from .links import MAX_LINK, challenge_url, link_hash, read_challenge, read_hash, share_url
 from .outside import (
     SOURCE_CHALLENGE,
@@ -52,7 +53,7 @@ from .outside import (
     take,
 )
 from .replay import HandReplay
-from .storage import PACES, SAVE_KEY, Backend, Follow, Saved, Store, read
+from .storage import PACES, SAVE_KEY, Backend, Follow, Saved, Setup, Store, read
 
 HUMAN = 0
 # Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
@@ -117,21 +118,17 @@ class Table:
         self.rng = rng if rng is not None else random.Random()
         self.game: Game | None = None
         self.chooser: Card | None = None
-        self.pending_link: GameCode | None = None
-        self.pending_new: int | None = None
+        self.pending: Pending | None = None  # what «Sí» in the replace dialog would put on the table
         self.shown: list[int] = []
         self.generation = 0  # bumps on every new game so stale timers do nothing
-        self.players_choice = store.table_size()
-        self.pace = store.pace()
         # Sentences not yet on the status line: with reduced motion the CPU moves
         # in the same instant, so everything up to the person's next turn is said at once.
         self.carry = ""
         self.ending = ""  # how the hand ended, said again inside the results panel
         self.counting = False  # the results count is running (the scoreboard waits for it)
         self.count_done = False  # the finished hand's count has ended (its totals may show)
+        # The game's own level (in its record); the next game's is in :meth:`setup`.
         self.level = "normal"
-        # The level chosen for the next game; a game keeps its own (``self.level``, in its record).
-        self.level_choice = store.level()
         self.search: Search | None = None
         self.search_key = (-1, -1)
         self.thinking_ms = 0.0
@@ -145,8 +142,6 @@ class Table:
         self.working = False
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
         self.challenge: Challenge | None = None
-        self.pending_challenge: Challenge | None = None
-        self.pending_import: Saved | None = None
         # A save waits for the lock on the save (other tabs); what it will write is read when it runs.
         self.save_due = False
         self.replace_due = False
@@ -165,7 +160,7 @@ class Table:
         if loaded is not None:
             self.game = loaded.game
             self.level = loaded.level
-            self.players_choice = loaded.game.players
+            self._choose(players=loaded.game.players)
             self.chooser = loaded.chooser
             if not Record.of(loaded.game).verified:
                 notices.append(NOTICE_LEGACY)
@@ -241,7 +236,7 @@ class Table:
                 "¿La borras para jugar la del enlace?",
                 "Borrarla y jugar la del enlace",
                 "Si la borras, esa partida guardada se pierde.",
-                link=link,
+                LinkGame(link),
             )
             return
         if game is None or game.phase == GAME_OVER:
@@ -255,23 +250,12 @@ class Table:
             "Tienes una partida a medias. ¿La cambias por la del enlace?",
             "Jugar la del enlace",
             "Si juegas la del enlace, la partida a medias se pierde.",
-            link=link,
+            LinkGame(link),
         )
 
-    def _ask_replace(
-        self,
-        title: str,
-        yes: str,
-        sub: str,
-        *,
-        link: GameCode | None = None,
-        players: int | None = None,
-        challenge: Challenge | None = None,
-        imported: Saved | None = None,
-    ) -> None:
-        """Ask whether to replace the game with the one given (a link, a new table of ``players``,
-        a challenge or an imported game); the CPU holds still until :meth:`answer_replace`."""
-        self._set_pending(link, players, challenge, imported)
+    def _ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None:
+        """Ask whether to put ``pending`` on the table instead; the CPU holds still until the answer."""
+        self.pending = pending
         self.generation += 1
         self.screen.text("replace-title", title)
         self.screen.text("replace-sub", sub)
@@ -280,17 +264,6 @@ class Table:
         self.screen.dialog("replace-dialog", True)
         # The safe answer, keeping the current game, has the focus: Enter, Space and Escape keep it.
         self.screen.focus("replace-no")
-
-    def _set_pending(
-        self,
-        link: GameCode | None = None,
-        players: int | None = None,
-        challenge: Challenge | None = None,
-        imported: Saved | None = None,
-    ) -> None:
-        """What the replace dialog would put on the table: at most one of these, the rest None."""
-        self.pending_link, self.pending_new = link, players
-        self.pending_challenge, self.pending_import = challenge, imported
 
     def resume(self) -> None:
         """Show the current position and carry on from whatever was pending."""
@@ -321,59 +294,57 @@ class Table:
                 "Tienes una partida a medias. ¿La dejas para empezar otra?",
                 "Dejarla y elegir mesa",
                 "Si empiezas otra, la partida a medias se pierde.",
-                players=self.game.players,
+                NewTable(self.game.players),
             )
             return
-        self.players_choice = 3 if players == 3 else 2
-        self.store.set_table_size(self.players_choice)
+        self._choose(players=players)
         if self.store.kept_bad:
             self._ask_replace(
                 "La partida guardada no se puede abrir y no cabe aparte. ¿La borras para empezar otra?",
                 "Borrarla y empezar otra",
                 "Si la borras, esa partida guardada se pierde.",
-                players=self.players_choice,
+                NewTable(self.setup.players),
             )
             return
-        self.new_game(players=self.players_choice)
+        self.new_game(players=self.setup.players)
 
     def answer_replace(self, replace: bool) -> None:
         self.screen.dialog("replace-dialog", False)
-        link, players = self.pending_link, self.pending_new
-        challenge, imported = self.pending_challenge, self.pending_import
-        self._set_pending()
-        if replace and (link is not None or players is not None):
+        pending, self.pending = self.pending, None
+        if replace and isinstance(pending, LinkGame | NewTable):
             self.store.discard_bad()  # the player chose to start over
-        if replace and link is not None:
-            self.new_game(code=link)
-        elif replace and players is not None and self.game is not None and self.game.phase != GAME_OVER:
-            self.leave_game()  # «Otra partida» during a game: back to choosing a table
-        elif replace and players is not None:
-            self.new_game(players=players)
-        elif replace and challenge is not None:
-            self._accept_challenge(challenge)
-        elif replace and imported is not None:
-            self._adopt(imported)
-        elif self.game is None:
-            self.screen.state("setup")  # a stray answer before any deal
-        else:
+        if not replace or pending is None:
+            if self.game is None:
+                self.screen.state("setup")  # a stray answer before any deal
+                return
             self.generation += 1
             self.screen.set_hash(self._hash())
             self._show_banner()
             self.resume()
+        elif isinstance(pending, LinkGame):
+            self.new_game(code=pending.code)
+        elif isinstance(pending, NewTable) and self.game is not None and self.game.phase != GAME_OVER:
+            self.leave_game()  # «Otra partida» during a game: back to choosing a table
+        elif isinstance(pending, NewTable):
+            self.new_game(players=pending.players)
+        elif isinstance(pending, ChallengeGame):
+            self._accept_challenge(pending.challenge)
+        else:
+            self._adopt(pending.saved)
 
     def new_game(
         self, players: int | None = None, code: GameCode | None = None, level: str | None = None
     ) -> None:
         """Deal a new game, against ``level`` (default: the level chosen on the setup bar)."""
         if code is None:
-            code = GameCode.random(players or self.players_choice, self.rng)
+            code = GameCode.random(players or self.setup.players, self.rng)
         self.generation += 1
-        self.level = level if level in LEVEL_BOTS else self.level_choice
+        self.level = level if level in LEVEL_BOTS else self.setup.level
         self._keep_abandoned()
         if self.challenge is not None and self.challenge.record.code != code:
             self._drop_challenge()
         self.game = Game.new(code)
-        self.players_choice = code.players
+        self._choose(players=code.players)
         self.chooser = None
         self.replay = None
         self.screen.dialog("replay-dialog", False)
@@ -420,7 +391,7 @@ class Table:
         s.text("game-code", "—")
         s.attr("copy-link-btn", "disabled", "")
         self.show_setup()
-        s.focus("mode-3" if self.players_choice == 3 else "mode-2")
+        s.focus("mode-3" if self.setup.players == 3 else "mode-2")
 
     def _focus_play(self) -> None:
         """Focus the first card the person can play, else the main button (after a deal)."""
@@ -464,11 +435,7 @@ class Table:
         game = self.game
         if game is not None and game.phase != GAME_OVER:
             return
-        self.players_choice = 3 if players == 3 else 2
-        self.store.set_table_size(self.players_choice)
-        if level in LEVEL_BOTS:
-            self.level_choice = level
-            self.store.set_level(level)
+        self._choose(players=players, level=level)
         self.render_setup()
 
     def early_click(self, card: str | None) -> None:
@@ -536,7 +503,7 @@ class Table:
 
     def _schedule_cpu(self) -> None:
         generation = self.generation
-        delay = 0 if self.fast else PACE_DELAYS[self.pace][0]
+        delay = 0 if self.fast else PACE_DELAYS[self.setup.pace][0]
         self.screen.later(delay, lambda: self._cpu_step(generation))
 
     def _cpu_step(self, generation: int) -> None:
@@ -601,10 +568,9 @@ class Table:
         if game is not None and game.phase != GAME_OVER:
             self.render_setup()  # never changes the game being played
             return
-        self.players_choice = 3 if players == 3 else 2
-        self.store.set_table_size(self.players_choice)
+        self._choose(players=players)
         self.render_setup()
-        self.screen.status(f"Mesa: {render.TABLE_NAMES[self.players_choice]}. Pulsa «Repartir» para empezar.")
+        self.screen.status(f"Mesa: {render.TABLE_NAMES[self.setup.players]}. Pulsa «Repartir» para empezar.")
 
     def choose_level(self, level: str) -> None:
         """«Rival»: the level for the next game (a game under way keeps its own; the radios are off)."""
@@ -614,8 +580,7 @@ class Table:
         if game is not None and game.phase != GAME_OVER:
             self.render_setup()  # never changes the game being played
             return
-        self.level_choice = level
-        self.store.set_level(level)
+        self._choose(level=level)
         self.render_setup()
         self.screen.status(f"Rival: {render.LEVEL_NAMES[level]}. Pulsa «Repartir» para empezar.")
 
@@ -623,8 +588,7 @@ class Table:
         """«Ritmo»: how long each CPU action and each turned card stays before the next."""
         if pace not in PACE_DELAYS:
             return
-        self.pace = pace
-        self.store.set_pace(pace)
+        self._choose(pace=pace)
         self.screen.attr(f"pace-{pace}", "checked", "")
 
     # -- results ---------------------------------------------------------------------------
@@ -664,7 +628,7 @@ class Table:
             if seat != result.winner and self.shown[seat] < count:
                 self.shown[seat] += 1
                 self.screen.html("results-body", render.results_html(result, self.shown, turning=seat))
-                self.screen.later(PACE_DELAYS[self.pace][1], lambda: self._reveal(generation))
+                self.screen.later(PACE_DELAYS[self.setup.pace][1], lambda: self._reveal(generation))
                 return
         self._finish_count()
 
@@ -820,12 +784,13 @@ class Table:
         game = self.game
         playing = game is not None and game.phase != GAME_OVER
         # Between games the radios show the next game's choice, never the last game's size.
-        players = game.players if game is not None and playing else self.players_choice
+        setup = self.setup
+        players = game.players if game is not None and playing else setup.players
         s = self.screen
         s.attr("mode-2", "checked", "" if players == 2 else None)
         s.attr("mode-3", "checked", "" if players == 3 else None)
         s.attr("mode-choice", "disabled", "" if playing else None)
-        level = self.level if playing else self.level_choice
+        level = self.level if playing else setup.level
         for name in LEVEL_BOTS:
             s.attr(f"level-{name}", "checked", "" if name == level else None)
         s.attr("level-choice", "disabled", "" if playing else None)
@@ -835,6 +800,16 @@ class Table:
         s.attr("deal-btn", "class", "btn btn-secondary" if playing else "btn btn-primary")
 
     # -- helpers ------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        """The setup bar's choices for the next game, as the store keeps them (the one place)."""
+        return self.store.setup()
+
+    def _choose(
+        self, *, players: int | None = None, level: str | None = None, pace: str | None = None
+    ) -> None:
+        self.store.set_setup(self.setup.with_(players=players, level=level, pace=pace))
 
     def _game(self) -> Game:
         assert self.game is not None, "no game yet"
@@ -924,8 +899,8 @@ class Table:
         self.game = saved.game
         self.level = saved.level
         self.chooser = saved.chooser
-        self.players_choice = saved.game.players
-        self._set_pending()
+        self._choose(players=saved.game.players)
+        self.pending = None
         self.replay = None
         for dialog in ("replace-dialog", "replay-dialog", "results-dialog", "suit-dialog"):
             self.screen.dialog(dialog, False)
@@ -983,7 +958,7 @@ class Table:
             "Tienes una partida a medias. ¿Empiezas la partida del día?",
             "Jugar la del día",
             "Si juegas la del día, la partida a medias se pierde.",
-            link=code,
+            LinkGame(code),
         )
 
     def challenge_link(self, name: str) -> None:
@@ -1119,7 +1094,7 @@ class Table:
             "Tienes una partida a medias. ¿La cambias por la del reto?",
             "Aceptar el reto",
             "Si aceptas el reto, la partida a medias se pierde.",
-            challenge=challenge,
+            ChallengeGame(challenge),
         )
 
     def _accept_challenge(self, challenge: Challenge) -> None:
@@ -1316,7 +1291,7 @@ class Table:
             "El archivo trae otra partida en curso. ¿Cambias la tuya por esa?",
             "Jugar la del archivo",
             "Si juegas la del archivo, la que tienes a medias se pierde.",
-            imported=saved,
+            ImportedGame(saved),
         )
 
     def _adopt(self, saved: Saved) -> None:

@@ -12,12 +12,12 @@ import functools
 import json
 
 from conftest import wait_for_python
-from lab.simulate import run
 from helpers import SAVE_KEY, boot, install_recorder, put_storage, recorded, storage_items, wait_state
 from test_page_history import envelope, play_move
 
 from engine.record import Record
 from engine.stats import outcome
+from lab.simulate import run
 
 LEGACY_KEY = "ocho-loco:partidas"
 DAY = "2025-03-14"
