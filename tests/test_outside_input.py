@@ -201,7 +201,7 @@ def test_an_import_whose_current_save_has_a_superscript_digit_keeps_it_aside() -
     text = source.export(BAD_SAVE, DAY)
     table, screen, _ = make_table(backend)
     game = str(Record.of(table.game)) if table.game else None
-    table.import_text(text)
+    table.transfer.import_text(text)
     screen.run_timers()  # the file's games are checked in slices of the timer
     status = screen.texts["partidas-status"]
     assert "Importadas 1 partida." in status
@@ -219,7 +219,7 @@ def test_an_unreadable_import_file_is_a_sentence(monkeypatch: pytest.MonkeyPatch
         raise KeyError("a bug in the importer")
 
     monkeypatch.setattr(History, "importer", bug)
-    table.import_text("{}")
+    table.transfer.import_text("{}")
     assert screen.texts["partidas-status"] == "El archivo no se ha podido leer."
 
 
@@ -248,7 +248,7 @@ def test_a_kept_challenge_with_a_superscript_digit_is_set_aside_at_start_up() ->
     assert screen.last_notice is not None
     assert screen.last_notice.startswith("El reto que estabas jugando no se ha podido comprobar")
     assert aside(backend) == [kept] and backend.getItem(CHALLENGE_KEY) is None
-    assert table.challenge is None and backend.getItem(SAVE_KEY) == mine
+    assert table.challenges.challenge is None and backend.getItem(SAVE_KEY) == mine
     reload_is_clean(backend)
 
 

@@ -67,7 +67,7 @@ def _dealt_from_the_radios(table: Table, screen: FakeScreen, *, daily: bool = Fa
     """«Repartir» (or «Partida del día») as the page does it: the size is read from the radio checked."""
     players = 3 if screen.get_attr("mode-3", "checked") == "" else 2
     if daily:
-        table.request_daily(players)
+        table.daily.request(players)
     else:
         table.request_deal(players)
 

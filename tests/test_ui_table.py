@@ -27,8 +27,9 @@ from engine.record import Record
 from engine.view import seat_view
 from ui import render
 from ui.links import link_hash
+from ui.results import CPU_DELAY_MS, PACE_DELAYS, REVEAL_DELAY_MS
 from ui.storage import SAVE_KEY, MemoryBackend, Store, read
-from ui.table import CPU_DELAY_MS, PACE_DELAYS, REVEAL_DELAY_MS, Table
+from ui.table import Table
 
 
 def saved(backend: MemoryBackend) -> dict[str, object]:
@@ -795,7 +796,7 @@ def test_results_count_can_be_skipped_and_the_scoreboard_waits_for_it() -> None:
     assert "70" not in board and "4" in board, "old totals until the count ends"
     assert screen.texts["results-live"] == "Tiras el 7 de corazones."
     screen.run_one()
-    table.skip_count()
+    table.results.skip()
     body = screen.htmls["results-body"]
     assert "8 + Q + A + 5 = <strong>66</strong>" in body and "turning" not in body
     assert "70" in plain(screen.htmls["scoreboard"])

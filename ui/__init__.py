@@ -8,8 +8,13 @@
 - :mod:`ui.history_html` HTML for «Tus partidas» and for a challenge's comparison
 - :mod:`ui.replay`       «Ver la mano»: a finished hand replayed move by move
 - :mod:`ui.ids`          every element id of index.html that the Python touches
-- :mod:`ui.host`         the replace question's one pending answer (a new table, a link, a challenge, a file)
-- :mod:`ui.table`        the flow of play (whose turn, CPU pacing, dialogs); no DOM, no rules
+- :mod:`ui.host`         the table as its rooms see it, and the replace question's one pending answer
+- :mod:`ui.screen`       what the table and its rooms need from the page (a Protocol)
+- :mod:`ui.table`        the flow of play (whose turn, CPU pacing, dialogs, saving); no DOM, no rules
+- :mod:`ui.results`      the end of a hand: the results count and «Ver la mano»
+- :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»
+- :mod:`ui.daily`        «Partida del día»
+- :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices
 - :mod:`ui.main`         the only module that touches ``js``/``pyscript``: DOM events and timers
 
 No rule lives here: legality, turns and scores all come from :mod:`engine`.

@@ -1,17 +1,26 @@
-"""What the rooms beside the table see of it, and the one question they may ask through it.
+"""What the rooms beside the table see of it (:class:`Host`), and the one question they ask through it.
 
-The replace question («¿La cambias por …?») has one pending answer at a
-time: a :data:`Pending` value says which game «Sí» would put on the table.
+The rooms (:mod:`ui.challenges`, :mod:`ui.daily`, :mod:`ui.transfer`,
+:mod:`ui.results`) are parts the :class:`ui.table.Table` holds; they see it
+through :class:`Host`, so none imports :mod:`ui.table`. The replace question
+(«¿La cambias por …?») has one pending answer at a time: a :data:`Pending`
+value says which game «Sí» would put on the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.challenge import Challenge
 from engine.codes import GameCode
+from engine.game import Game
+from engine.view import SeatView
 
-from .storage import Saved
+from .history import History
+from .screen import Screen
+from .storage import Saved, Setup, Store
 
 
 @dataclass(frozen=True)
@@ -43,3 +52,33 @@ class ImportedGame:
 
 
 Pending = NewTable | LinkGame | ChallengeGame | ImportedGame
+
+
+class Host(Protocol):
+    """The table as its rooms see it: the game on it, the page, the store, and the moves of its flow."""
+
+    screen: Screen
+    store: Store
+    history: History
+    game: Game | None
+    level: str  # the game's own level (its record's)
+    generation: int  # bumps on every new game or question, so stale timers do nothing
+    page_url: str
+    fast: bool
+    ending: str  # how the hand ended, said again inside the results panel
+    today: Callable[[], str]
+
+    @property
+    def setup(self) -> Setup: ...
+    def view(self) -> SeatView: ...
+    def new_game(
+        self, players: int | None = None, code: GameCode | None = None, level: str | None = None
+    ) -> None: ...
+    def resume(self) -> None: ...
+    def show_setup(self) -> None: ...
+    def carry_on(self) -> None:
+        """Go on with the game on the table after a question or a check (its CPU turn restarts once)."""
+
+    def ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None: ...
+    def adopt(self, saved: Saved) -> None: ...
+    def show_aside(self) -> None: ...

@@ -380,7 +380,7 @@ def _open_games(table: Table) -> None:
             games = await storage(STORE_NAME, storage_class=_games_class())
             opened = window.performance.now()
         except Exception:
-            table.games_unavailable()
+            table.transfer.games_unavailable()
             return
 
         def flush() -> None:
@@ -388,7 +388,7 @@ def _open_games(table: Table) -> None:
             _tasks.add(task)
             task.add_done_callback(_tasks.discard)
 
-        table.attach_games(games, flush)
+        table.transfer.attach_games(games, flush)
         # Read by python -m tools.history_bench: opening the store (its await included), then drawing.
         document.body.dataset.gamesOpenMs = f"{float(opened - began):.0f}"
         document.body.dataset.gamesAttachMs = f"{float(window.performance.now() - opened):.0f}"
@@ -443,7 +443,7 @@ def _on_click(table: Table, hit: Any) -> None:
     elif ident == "suit-cancel":
         table.cancel_chooser()
     elif ident == "results-skip":
-        table.skip_count()
+        table.results.skip()
     elif ident in ("main-btn", "stock"):
         table.main_button()
     elif ident == "deal-btn":
@@ -459,21 +459,21 @@ def _on_click(table: Table, hit: Any) -> None:
     elif ident == "replace-no":
         table.answer_replace(False)
     elif ident == "daily-btn":
-        table.request_daily(_chosen_players())
+        table.daily.request(_chosen_players())
     elif ident == "challenge-btn":
-        table.challenge_link(str(_el("challenge-name").value))
+        table.challenges.link(str(_el("challenge-name").value))
     elif ident == "export-btn":
-        _download(*table.export_text())
+        _download(*table.transfer.export_text())
     elif ident == "import-btn":
         _el("import-file").click()
     elif ident == "clear-aside-btn":
         table.clear_aside()
     elif ident == "replay-btn":
-        table.open_replay()
+        table.results.open_replay()
     elif ident == "replay-close":
-        table.close_replay()
+        table.results.close_replay()
     elif ident.startswith("replay-"):
-        table.replay_go(ident.removeprefix("replay-"))
+        table.results.replay_go(ident.removeprefix("replay-"))
 
 
 def _today() -> str:
@@ -507,7 +507,7 @@ def _on_import(table: Table, event: Any) -> None:
     if int(chosen.size) > MAX_IMPORT_CHARS:
         _el("partidas-status").textContent = FILE_TOO_LARGE
         return
-    chosen.text().then(create_once_callable(lambda text: table.import_text(str(text))))
+    chosen.text().then(create_once_callable(lambda text: table.transfer.import_text(str(text))))
 
 
 def _on_hand_key(event: Any) -> None:
@@ -545,7 +545,7 @@ def _on_replay_key(table: Table, event: Any) -> None:
     where = REPLAY_KEYS.get(str(event.key))
     if where is not None:
         event.preventDefault()
-        table.replay_go(where)
+        table.results.replay_go(where)
 
 
 def _listen(el: Any, name: str, handler: Callable[[Any], None], *, capture: bool = False) -> None:
@@ -581,10 +581,17 @@ def start() -> Table:
     def on_results_key(event: Any) -> None:
         # While the points are being counted any key shows the whole count
         # (Tab and the modifier keys still move around the panel).
-        if not table.counting or str(event.key) in ("Tab", "Shift", "Control", "Alt", "Meta", "Escape"):
+        if not table.results.counting or str(event.key) in (
+            "Tab",
+            "Shift",
+            "Control",
+            "Alt",
+            "Meta",
+            "Escape",
+        ):
             return
         event.preventDefault()
-        table.skip_count()
+        table.results.skip()
 
     def on_pace(event: Any) -> None:
         table.set_pace(_attr(event.target, "value"))
@@ -609,11 +616,11 @@ def start() -> Table:
 
     def on_replay_cancel(event: Any) -> None:
         event.preventDefault()
-        table.close_replay()
+        table.results.close_replay()
 
     _listen(_el("replay-dialog"), "cancel", on_replay_cancel)
     # Chromium lets a second Escape close a dialog whose cancel was refused: the results come back.
-    _listen(_el("results-dialog"), "close", lambda _e: table.results_dismissed())
+    _listen(_el("results-dialog"), "close", lambda _e: table.results.dismissed())
 
     def on_storage(event: Any) -> None:
         # Compared under the lock with the save as stored by then (this tab's own pending save,
@@ -665,7 +672,7 @@ def _take_early_click(table: Table) -> None:
     if kind == "deal":
         table.request_deal(players)
     elif kind == "daily":
-        table.request_daily(players)
+        table.daily.request(players)
     elif kind == "card":
         card = getattr(click, "card", None)
         table.early_click(card if isinstance(card, str) else "")
