@@ -179,7 +179,7 @@ def test_a_challenge_link_with_a_superscript_digit_is_refused_and_kept(fragment,
     else:
         assert screen.body == "setup" and screen.hash == "", "the refused link leaves the address"
     # Opening it again while the page is open says the same and keeps it once.
-    table.open_link(link)
+    table.arrivals.open(link)
     assert screen.last_notice.startswith("El reto no cuadra")
     assert len(aside(backend)) == 1
     reload_is_clean(backend, screen.hash)
@@ -229,7 +229,7 @@ def test_a_storage_event_with_a_superscript_digit_is_set_aside_and_this_tab_goes
     table, screen, _ = make_table(backend)
     before = str(Record.of(table.game)) if table.game else None
     backend.setItem(SAVE_KEY, BAD_SAVE)  # what the other tab wrote
-    table.storage_changed(BAD_SAVE)
+    table.saves.changed(BAD_SAVE)
     assert screen.last_notice is not None and screen.last_notice.startswith("Otra pestaña ha dejado")
     assert "Se ha guardado aparte" in screen.last_notice
     assert aside(backend) == [BAD_SAVE]
@@ -288,7 +288,7 @@ def test_a_tab_whose_version_lost_the_slot_sets_it_aside_before_following() -> N
         b.click_card(str(fits[0]))
     b_text = backend.getItem(SAVE_KEY)
     assert b_text != a_text
-    a.storage_changed(b_text)
+    a.saves.changed(b_text)
     assert screen_a.last_notice is not None and "se ha guardado aparte" in screen_a.last_notice
     assert a_text in aside(backend), "A's draw is kept, as the notice says"
     assert str(Record.of(a.game)) == str(Record.of(b.game))

@@ -233,7 +233,7 @@ def test_challenge_link_asks_before_replacing_a_game_in_progress() -> None:
     table.answer_replace(False)
     assert table.game is not None and table.game.code == shared3().code
     assert screen.get_attr("challenge-banner", "hidden") == ""
-    table.open_link(challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    table.arrivals.open(challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
     screen.run_timers()
     table.answer_replace(True)
     assert table.game.code == theirs.code

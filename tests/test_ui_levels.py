@@ -15,22 +15,23 @@ from engine.codes import GameCode
 from engine.daily import daily_code
 from engine.game import GAME_OVER, PLAYING, Game
 from engine.view import seat_view
+from ui.cpu import SEARCH_SLICE
 from ui.storage import SAVE_KEY, MemoryBackend, Setup, Store
-from ui.table import SEARCH_SLICE, Table
+from ui.table import Table
 
 
 def test_the_level_is_chosen_between_games_remembered_and_kept_in_the_record() -> None:
     backend = MemoryBackend()
     table, screen, _ = make_table(backend)
     assert table.setup.level == "normal" and screen.get_attr("level-normal", "checked") == ""
-    table.choose_level("dificil")
+    table.bar.choose_level("dificil")
     assert Store(backend).setup().level == "dificil", "remembered with the player's preferences"
     table.request_deal(2)
     assert table.level == "dificil"
     assert json.loads(backend.data[SAVE_KEY])["record"].split(".")[2] == "d1"  # Difícil, CPU version 1
     assert screen.get_attr("level-choice", "disabled") == "", "no level change during a game"
     assert "rival Difícil" in screen.texts["table-now"]
-    table.choose_level("facil")  # refused while the game goes on
+    table.bar.choose_level("facil")  # refused while the game goes on
     assert table.level == "dificil"
     again, screen2, _ = make_table(backend)
     assert again.level == "dificil", "a reload keeps the game's level"
@@ -39,7 +40,7 @@ def test_the_level_is_chosen_between_games_remembered_and_kept_in_the_record() -
 
 def test_unknown_levels_change_nothing() -> None:
     table, _screen, backend = make_table()
-    table.choose_level("imposible")
+    table.bar.choose_level("imposible")
     assert table.setup.level == "normal" and Store(backend).setup().level == "normal"
 
 
@@ -94,9 +95,9 @@ def test_every_setup_choice_in_any_order_deals_the_table_chosen(
         assert finished.phase == GAME_OVER
         table.game = finished
     steps = {
-        "size": lambda: table.choose_size(players),
-        "level": lambda: table.choose_level(level),
-        "pace": lambda: table.set_pace(pace),
+        "size": lambda: table.bar.choose_size(players),
+        "level": lambda: table.bar.choose_level(level),
+        "pace": lambda: table.bar.set_pace(pace),
     }
     for step in order:
         steps[step]()

@@ -539,7 +539,7 @@ def test_new_game_button_does_nothing_before_the_end() -> None:
 def test_copy_link_puts_the_share_url_on_the_clipboard() -> None:
     table, screen, _ = make_table()
     table.request_deal(2)
-    table.copy_link()
+    table.arrivals.copy()
     code = live(table).code
     assert screen.copied == ["https://example.org/ocho/" + link_hash(code)]
     assert screen.last_status.startswith("Enlace copiado: ")
@@ -716,7 +716,7 @@ def test_random_ui_events_never_raise_lose_cards_or_desync_the_save(
         elif kind == "reload":
             table, screen = open_table()
         elif kind == "link":
-            table.open_link(OTHER_LINKS[arg % len(OTHER_LINKS)])
+            table.arrivals.open(OTHER_LINKS[arg % len(OTHER_LINKS)])
         check_invariants(table, screen, backend)
 
 
@@ -771,17 +771,17 @@ def test_pace_is_a_stored_preference_that_sets_the_cpu_delay() -> None:
     backend = seeded(game)
     table, screen, _ = make_table(backend, fast=False)
     assert table.setup.pace == "normal"
-    table.set_pace("pausado")
+    table.bar.set_pace("pausado")
     assert backend.getItem("ocho-loco:ritmo") == "pausado"
     assert screen.get_attr("pace-pausado", "checked") == ""
-    table.set_pace("volando")  # not a pace: ignored
+    table.bar.set_pace("volando")  # not a pace: ignored
     assert backend.getItem("ocho-loco:ritmo") == "pausado"
     card = next(c for c in game.legal_cards() if c.rank != 8)
     table.click_card(str(card))
     assert [ms for ms, _ in screen.timers] == [PACE_DELAYS["pausado"][0]]
     table2, screen2, _ = make_table(backend, fast=False)
     assert table2.setup.pace == "pausado"
-    table2.set_pace("rapido")
+    table2.bar.set_pace("rapido")
     screen2.run_timers()
     assert Store(backend).setup().pace == "rapido"
 

@@ -10,8 +10,13 @@
 - :mod:`ui.ids`          every element id of index.html that the Python touches
 - :mod:`ui.host`         the table as its rooms see it, and the replace question's one pending answer
 - :mod:`ui.screen`       what the table and its rooms need from the page (a Protocol)
-- :mod:`ui.table`        the flow of play (whose turn, CPU pacing, dialogs, saving); no DOM, no rules
+- :mod:`ui.table`        the flow of play (whose turn, CPU pacing, dialogs); no DOM, no rules
+- :mod:`ui.board`        the table drawn on the screen: cards, scoreboard, the setup bar
+- :mod:`ui.setup_bar`    size, «Rival» and «Ritmo» for the next game: one Setup, kept in the store
+- :mod:`ui.cpu`          the CPU seats' decisions, the hard level's search in slices
+- :mod:`ui.saves`        the game's save under the lock, and other tabs' saves followed
 - :mod:`ui.results`      the end of a hand: the results count and «Ver la mano»
+- :mod:`ui.arrivals`     what the address brings: a game's link or a challenge's; «Copiar enlace»
 - :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»
 - :mod:`ui.daily`        «Partida del día»
 - :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices

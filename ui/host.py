@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.cards import Card
 from engine.challenge import Challenge
 from engine.codes import GameCode
 from engine.game import Game
@@ -61,6 +62,7 @@ class Host(Protocol):
     store: Store
     history: History
     game: Game | None
+    chooser: Card | None  # an 8 waiting for its suit
     level: str  # the game's own level (its record's)
     generation: int  # bumps on every new game or question, so stale timers do nothing
     page_url: str
@@ -81,4 +83,7 @@ class Host(Protocol):
 
     def ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None: ...
     def adopt(self, saved: Saved) -> None: ...
+    def follow(self, saved: Saved, notice: str | None) -> None:
+        """Put the game another tab saved on the table, say ``notice``, and go on from there."""
+
     def show_aside(self) -> None: ...

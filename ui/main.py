@@ -453,7 +453,7 @@ def _on_click(table: Table, hit: Any) -> None:
     elif ident == "new-game-btn":
         table.new_game_after_end()
     elif ident == "copy-link-btn":
-        table.copy_link()
+        table.arrivals.copy()
     elif ident == "replace-yes":
         table.answer_replace(True)
     elif ident == "replace-no":
@@ -467,7 +467,7 @@ def _on_click(table: Table, hit: Any) -> None:
     elif ident == "import-btn":
         _el("import-file").click()
     elif ident == "clear-aside-btn":
-        table.clear_aside()
+        table.saves.clear_aside()
     elif ident == "replay-btn":
         table.results.open_replay()
     elif ident == "replay-close":
@@ -594,13 +594,13 @@ def start() -> Table:
         table.results.skip()
 
     def on_pace(event: Any) -> None:
-        table.set_pace(_attr(event.target, "value"))
+        table.bar.set_pace(_attr(event.target, "value"))
 
     def on_size(event: Any) -> None:
-        table.choose_size(3 if _attr(event.target, "value") == "3" else 2)
+        table.bar.choose_size(3 if _attr(event.target, "value") == "3" else 2)
 
     def on_level(event: Any) -> None:
-        table.choose_level(_attr(event.target, "value"))
+        table.bar.choose_level(_attr(event.target, "value"))
 
     def on_replace_cancel(event: Any) -> None:
         event.preventDefault()
@@ -626,11 +626,11 @@ def start() -> Table:
         # Compared under the lock with the save as stored by then (this tab's own pending save,
         # asked for earlier, is written first), not with the event's possibly older value.
         if str(event.key) == SAVE_KEY:
-            store.locked(lambda: table.storage_changed(store.stored()))
+            store.locked(lambda: table.saves.changed(store.stored()))
 
     _listen(window, "storage", on_storage)
     _listen(_el("replay-dialog"), "keydown", lambda e: _on_replay_key(table, e))
-    _listen(window, "hashchange", lambda _e: table.open_link(str(window.location.hash)))
+    _listen(window, "hashchange", lambda _e: table.arrivals.open(str(window.location.hash)))
 
     if store.setup().players == 3:
         _el("mode-3").checked = True
@@ -666,7 +666,7 @@ def _take_early_click(table: Table) -> None:
     choice = getattr(early, "choice", None)  # the radios checked; taken again with a deal click
     players = 3 if _as_int(getattr(choice, "players", 2)) == 3 else 2
     if choice is not None:
-        table.early_choice(players, str(getattr(choice, "level", "")))
+        table.bar.early_choice(players, str(getattr(choice, "level", "")))
     click = early.click
     kind = getattr(click, "kind", None)
     if kind == "deal":

@@ -18,36 +18,32 @@ from __future__ import annotations
 
 import datetime
 import random
-import time
 from collections.abc import Callable
 
 from engine.actions import DRAW, PASS, PLAY, PLAY8, Action
-from engine.bots import LEVEL_BOTS, DificilBot, Search, make_level_bot
+from engine.bots import LEVEL_BOTS
 from engine.cards import BY_TEXT, SUIT_LETTERS, Card
 from engine.codes import GameCode
-from engine.game import GAME_OVER, HAND_OVER, PLAYING, TARGET, Game, IllegalAction
+from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
 from engine.record import Record
 from engine.view import SeatView, seat_view
 
-from . import render
+from . import board, render
+from .arrivals import Arrivals
 from .challenges import Challenges
+from .cpu import Thinking
 from .daily import Daily
 from .history import Games, History
 from .host import ChallengeGame, LinkGame, NewTable, Pending
-from .links import link_hash, read_hash, share_url
-from .outside import SOURCE_LINK, Refused, take
+from .links import link_hash
 from .results import PACE_DELAYS, Results
+from .saves import Saves
 from .screen import Screen
-from .storage import Follow, Saved, Setup, Store
+from .setup_bar import SetupBar
+from .storage import Saved, Setup, Store
 from .transfer import Transfer
 
 HUMAN = 0
-# Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
-SEARCH_SLICE = 12
-NOTICE_LINK_FROM_START = (
-    "La partida del enlace empieza desde la primera mano: en este navegador no había ninguna guardada "
-    "con ese código."
-)
 NOTICE_LEGACY = (
     "Esta partida viene de una versión anterior de la página: se comprueban el reparto y las jugadas "
     "de la mano en curso, pero no los puntos de las manos anteriores."
@@ -82,18 +78,16 @@ class Table:
         self.ending = ""  # how the hand ended, said again inside the results panel
         # The game's own level (in its record); the next game's is in :meth:`setup`.
         self.level = "normal"
-        self.search: Search | None = None
-        self.search_key = (-1, -1)
-        self.thinking_ms = 0.0
+        self.thinking = Thinking(screen)
         self.page_url = ""
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
-        # A save waits for the lock on the save (other tabs); what it will write is read when it runs.
-        self.save_due = False
-        self.replace_due = False
         # The rooms beside the table, each a part it holds (they see it as a ui.host.Host).
         self.history = History(store.backend, games)
+        self.saves = Saves(self)
+        self.bar = SetupBar(self)
         self.transfer = Transfer(self)
         self.challenges = Challenges(self)
+        self.arrivals = Arrivals(self, self.challenges)
         self.daily = Daily(self, self.transfer.render)
         self.results = Results(self, keep=self.transfer.keep, comparison=self.challenges.comparison)
 
@@ -107,17 +101,12 @@ class Table:
         if loaded is not None:
             self.game = loaded.game
             self.level = loaded.level
-            self._choose(players=loaded.game.players)
+            self.bar.remember(players=loaded.game.players)
             self.chooser = loaded.chooser
             if not Record.of(loaded.game).verified:
                 notices.append(NOTICE_LEGACY)
-        link: GameCode | None = None
         refused = len(notices)
-        challenge = self.challenges.read(fragment, notices)
-        try:
-            link = take(SOURCE_LINK, fragment, read_hash)
-        except Refused as err:
-            notices.append(str(err))
+        challenge, link = self.arrivals.read(fragment, notices)
         if len(notices) > refused and self.game is None:
             self.screen.set_hash("")  # a refused link is not read again on the next reload
         if self.history.notice:
@@ -135,7 +124,7 @@ class Table:
         if link is not None and (self.game is None or link.text != self.game.code.text):
             if self.game is not None and self.game.phase != GAME_OVER:
                 self.render()  # the saved game shows behind the question
-            self._follow_link(link)
+            self.arrivals.follow(link)
             return
         if self.game is not None:
             self.screen.set_hash(self._hash())
@@ -149,56 +138,6 @@ class Table:
         self.render_setup()
         self.screen.state("setup")
         self.screen.status("Elige mesa y pulsa «Repartir».")
-
-    def open_link(self, fragment: str) -> None:
-        """A new hash while the page is open (a pasted link): like opening it fresh."""
-        notices: list[str] = []
-        challenge = self.challenges.read(fragment, notices)
-        if challenge is not None or notices:
-            self.screen.notice(" ".join(notices) if notices else None)
-            self.show_aside()
-            if challenge is not None:
-                self.challenges.follow(challenge)
-            else:
-                self.screen.set_hash(self._hash() if self.game is not None else "")
-            return
-        try:
-            link = take(SOURCE_LINK, fragment, read_hash)
-        except Refused as err:
-            self.screen.notice(str(err))
-            self.screen.set_hash(self._hash() if self.game is not None else "")
-            return
-        game = self.game
-        if link is None or (game is not None and link.text == game.code.text):
-            return
-        self.screen.notice(None)
-        self._follow_link(link)
-
-    def _follow_link(self, link: GameCode) -> None:
-        """Open the linked game, asking first when an unfinished game would be replaced."""
-        game = self.game
-        if self.store.kept_bad:
-            self.ask_replace(
-                "La partida guardada no se puede abrir y no cabe aparte. "
-                "¿La borras para jugar la del enlace?",
-                "Borrarla y jugar la del enlace",
-                "Si la borras, esa partida guardada se pierde.",
-                LinkGame(link),
-            )
-            return
-        if game is None or game.phase == GAME_OVER:
-            self.new_game(code=link)
-            if game is None:
-                # Either a friend's link, or this browser lost the save of a game begun here
-                # (a problem with the storage itself is said first).
-                self.screen.notice(" ".join(filter(None, [self.store.notice, NOTICE_LINK_FROM_START])))
-            return
-        self.ask_replace(
-            "Tienes una partida a medias. ¿La cambias por la del enlace?",
-            "Jugar la del enlace",
-            "Si juegas la del enlace, la partida a medias se pierde.",
-            LinkGame(link),
-        )
 
     def ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None:
         """Ask whether to put ``pending`` on the table instead; the CPU holds still until the answer."""
@@ -244,7 +183,7 @@ class Table:
                 NewTable(self.game.players),
             )
             return
-        self._choose(players=players)
+        self.bar.remember(players=players)
         if self.store.kept_bad:
             self.ask_replace(
                 "La partida guardada no se puede abrir y no cabe aparte. ¿La borras para empezar otra?",
@@ -288,7 +227,7 @@ class Table:
         self._keep_abandoned()
         self.challenges.drop_unless(code)
         self.game = Game.new(code)
-        self._choose(players=code.players)
+        self.bar.remember(players=code.players)
         self.chooser = None
         self.results.reset()
         self.screen.dialog("suit-dialog", False)
@@ -311,42 +250,16 @@ class Table:
         self.chooser = None
         self.carry = self.ending = ""
         self.results.reset()
-        s = self.screen
-        s.dialog("suit-dialog", False)
-        s.html("opponents", "")
-        s.html("discard", '<span class="card slot" aria-hidden="true"></span>')
-        s.text("active-suit", "Manda: —")
-        s.attr("active-suit", "data-suit", None)
-        s.text("stock-count", "—")
-        s.attr("stock", "disabled", "")
-        s.attr("stock", "aria-label", None)
-        s.html("hand", "")
-        s.text("hand-title", "Tu mano")
-        s.attr("my-hand", "data-turn", None)
-        s.text("main-btn", "Robar")
-        s.attr("main-btn", "aria-label", None)
-        s.attr("main-btn", "disabled", "")
-        s.html(
-            "scoreboard",
-            f'<p class="muted">Todavía no hay puntos. Se acaba al llegar alguien a {TARGET}.</p>',
-        )
-        s.html("move-log", '<li class="log-empty">Todavía no ha jugado nadie en esta mano.</li>')
-        s.text("game-code", "—")
-        s.attr("copy-link-btn", "disabled", "")
+        self.screen.dialog("suit-dialog", False)
+        board.clear(self.screen)
         self.show_setup()
-        s.focus("mode-3" if self.setup.players == 3 else "mode-2")
+        self.screen.focus("mode-3" if self.setup.players == 3 else "mode-2")
 
     def _focus_play(self) -> None:
         """Focus the first card the person can play, else the main button (after a deal)."""
         view = self.view()
         legal = [c for c in view.sorted_hand() if c in view.legal_cards()]
         self.screen.focus(render.card_id(legal[0]) if legal else "main-btn")
-
-    def copy_link(self) -> None:
-        game = self._game()
-        url = share_url(self.page_url, game.code)
-        self.screen.copy_text(url)
-        self.screen.status("Enlace copiado: " + url)
 
     # -- the person's moves -----------------------------------------------------------
 
@@ -369,17 +282,6 @@ class Table:
                 self.open_chooser()
             return
         self.play(PLAY[card])
-
-    def early_choice(self, players: int, level: str) -> None:
-        """The table size and «Rival» checked before the page was ready: kept for the next game.
-
-        A game under way keeps its own (its radios are shown off once the live table is up).
-        """
-        game = self.game
-        if game is not None and game.phase != GAME_OVER:
-            return
-        self._choose(players=players, level=level)
-        self.render_setup()
 
     def early_click(self, card: str | None) -> None:
         """Apply a click made before the page was ready: on ``card``, or on «Robar» when None.
@@ -453,28 +355,11 @@ class Table:
         game = self.game
         if game is None or generation != self.generation or game.phase != PLAYING or game.turn == HUMAN:
             return
+        action = self.thinking.decide(game, self.level, generation)
+        if action is None:
+            self.screen.later(0, lambda: self._cpu_step(generation))
+            return
         seat = game.turn
-        started = time.perf_counter()
-        bot = make_level_bot(self.level)
-        if isinstance(bot, DificilBot):
-            # The hard level searches in slices, each a few milliseconds, so the page
-            # never freezes while it thinks; the answer is the same as in one go.
-            key = (generation, len(game.history))
-            if self.search is None or self.search_key != key:
-                self.search, self.search_key = bot.start(seat_view(game, seat)), key
-                self.thinking_ms = 0.0
-            chosen = self.search.step(SEARCH_SLICE)
-            self.thinking_ms += (time.perf_counter() - started) * 1000
-            if chosen is None:
-                self.screen.later(0, lambda: self._cpu_step(generation))
-                return
-            self.search = None
-            self.screen.timing(self.thinking_ms)
-            self.thinking_ms = 0.0
-            action = chosen
-        else:
-            action = bot.choose(seat_view(game, seat))
-            self.screen.timing((time.perf_counter() - started) * 1000)
         game.apply(action)
         if not self._save():
             return
@@ -505,35 +390,6 @@ class Table:
                 self.screen.status(message.strip())
             self._schedule_cpu()
 
-    def choose_size(self, players: int) -> None:
-        """The table size for the next game, remembered at once (a game under way keeps its own)."""
-        game = self.game
-        if game is not None and game.phase != GAME_OVER:
-            self.render_setup()  # never changes the game being played
-            return
-        self._choose(players=players)
-        self.render_setup()
-        self.screen.status(f"Mesa: {render.TABLE_NAMES[self.setup.players]}. Pulsa «Repartir» para empezar.")
-
-    def choose_level(self, level: str) -> None:
-        """«Rival»: the level for the next game (a game under way keeps its own; the radios are off)."""
-        if level not in LEVEL_BOTS:
-            return
-        game = self.game
-        if game is not None and game.phase != GAME_OVER:
-            self.render_setup()  # never changes the game being played
-            return
-        self._choose(level=level)
-        self.render_setup()
-        self.screen.status(f"Rival: {render.LEVEL_NAMES[level]}. Pulsa «Repartir» para empezar.")
-
-    def set_pace(self, pace: str) -> None:
-        """«Ritmo»: how long each CPU action and each turned card stays before the next."""
-        if pace not in PACE_DELAYS:
-            return
-        self._choose(pace=pace)
-        self.screen.attr(f"pace-{pace}", "checked", "")
-
     def next_hand(self) -> None:
         game = self.game
         if game is None or game.phase != HAND_OVER:
@@ -562,56 +418,11 @@ class Table:
         return seat_view(self._game(), HUMAN)
 
     def render(self, arriving: Card | None = None) -> None:
-        game = self._game()
-        view = seat_view(game, HUMAN)
-        s = self.screen
-        s.html("opponents", render.opponents_html(view))
-        s.html("discard", render.discard_html(view))
-        s.html("active-suit", render.active_suit_html(view))
-        s.attr("active-suit", "data-suit", SUIT_LETTERS[view.active_suit])
-        s.text("stock-count", render.stock_count(view))
-        s.html("hand", render.hand_html(view, arriving=arriving))
-        s.attr("hand", "style", f"--n: {len(view.hand)}")
-        s.text("hand-title", render.hand_title(view))
-        s.attr("my-hand", "data-turn", "1" if view.my_turn else None)
-        label, name, enabled = render.main_button(view)
-        s.text("main-btn", label)
-        s.attr("main-btn", "aria-label", name if name != label else None)
-        s.attr("main-btn", "disabled", None if enabled else "")
-        action = "pass" if view.can_pass else ("draw" if view.my_turn else "wait")
-        s.attr("main-btn", "data-action", action)
-        s.attr("stock", "disabled", None if (enabled and label != "Pasar") else "")
-        s.attr("stock", "aria-label", render.stock_name(view))
-        totals = view.totals
-        result = view.result
-        if result is not None and game.phase != PLAYING and self.results.pending():
-            # Until the results count ends, the scoreboard keeps the totals before this hand.
-            totals = tuple(t - p for t, p in zip(result.totals, result.penalties, strict=True))
-        s.html("scoreboard", render.scoreboard_html(totals, view.leader))
-        s.html("move-log", render.move_log_html(view))
-        s.text("game-code", game.code.pretty())
-        s.attr("copy-link-btn", "disabled", None)
+        board.draw(self.screen, self._game(), arriving=arriving, counting=self.results.pending())
         self.render_setup()
 
     def render_setup(self) -> None:
-        """The setup bar: the size radios only between games; during one, which table it is."""
-        game = self.game
-        playing = game is not None and game.phase != GAME_OVER
-        # Between games the radios show the next game's choice, never the last game's size.
-        setup = self.setup
-        players = game.players if game is not None and playing else setup.players
-        s = self.screen
-        s.attr("mode-2", "checked", "" if players == 2 else None)
-        s.attr("mode-3", "checked", "" if players == 3 else None)
-        s.attr("mode-choice", "disabled", "" if playing else None)
-        level = self.level if playing else setup.level
-        for name in LEVEL_BOTS:
-            s.attr(f"level-{name}", "checked", "" if name == level else None)
-        s.attr("level-choice", "disabled", "" if playing else None)
-        s.attr("setup", "data-playing", "1" if playing else None)
-        s.text("table-now", render.table_now(players, self.level) if playing else "")
-        s.text("deal-btn", "Otra partida" if playing else "Repartir")
-        s.attr("deal-btn", "class", "btn btn-secondary" if playing else "btn btn-primary")
+        self.bar.draw()
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -619,11 +430,6 @@ class Table:
     def setup(self) -> Setup:
         """The setup bar's choices for the next game, as the store keeps them (the one place)."""
         return self.store.setup()
-
-    def _choose(
-        self, *, players: int | None = None, level: str | None = None, pace: str | None = None
-    ) -> None:
-        self.store.set_setup(self.setup.with_(players=players, level=level, pace=pace))
 
     def _game(self) -> Game:
         assert self.game is not None, "no game yet"
@@ -633,78 +439,15 @@ class Table:
         return link_hash(self._game().code)
 
     def _save(self, *, replace: bool = False) -> bool:
-        """Save the game; False when another tab had moved on and this table now shows that game.
-
-        The save's read-compare-write runs under the store's lock
-        (:attr:`ui.storage.Store.locked`): at once under pytest and where the
-        browser has no Web Locks, else as soon as the lock is granted, which
-        may be after this returns True. Then the game written is the one on
-        the table at that moment (saves asked for meanwhile are one write),
-        and if another tab had moved on, the table follows it then.
-        """
-        self.replace_due = self.replace_due or replace
-        if self.save_due:
-            return True
-        self.save_due = True
-        done: list[bool] = []
-
-        def write() -> None:
-            self.save_due = False
-            replace_now, self.replace_due = self.replace_due, False
-            done.append(self._save_now(replace=replace_now))
-
-        self.store.locked(write)
-        return done[0] if done else True
-
-    def _save_now(self, *, replace: bool) -> bool:
-        if self.game is None:
-            return True  # the game was left before the lock came: nothing to write
-        game = self.game
-        failed_before = self.store.failed
-        notice_before = self.store.notice
-        follow = self.store.save(game, self.level, self.chooser, replace=replace)
-        if follow is not None:
-            self._follow(follow)
-            return False
-        if self.store.failed or self.store.kept_bad:
-            self.screen.notice(self.store.notice)
-        elif failed_before:
-            self.screen.notice(None)  # saving works again: the warning no longer holds
-        elif self.store.notice is not None and self.store.notice != notice_before:
-            self.screen.notice(self.store.notice)  # two tabs diverged: the other version was set aside
-        return True
-
-    # -- other tabs -------------------------------------------------------------------------------
-
-    def storage_changed(self, raw: str | None) -> None:
-        """Another tab wrote the save (the browser's ``storage`` event): follow it if it moved on."""
-        notice_before = self.store.notice
-        follow = self.store.changed(raw)
-        if follow is not None:
-            self._follow(follow)
-        elif self.store.notice is not None and self.store.notice != notice_before:
-            self.screen.notice(self.store.notice)  # an unreadable save from another tab was set aside
-            self.show_aside()
+        return self.saves.save(replace=replace)
 
     def show_aside(self) -> None:
-        """Say how many unreadable saves are kept aside (they are never deleted unasked)."""
-        count = self.store.aside_count()
-        if count:
-            words = "Hay 1 partida guardada" if count == 1 else f"Hay {count} partidas guardadas"
-            words += " aparte"
-            self.screen.text("aside-count", words + " porque no se podían abrir.")
-        self.screen.attr("aside-info", "hidden", None if count else "")
+        self.saves.show_aside()
 
-    def clear_aside(self) -> None:
-        """The player chose to delete the saves kept aside."""
-        self.store.clear_aside()
-        self.show_aside()
-        self.screen.status("Se han borrado las partidas que estaban guardadas aparte.")
-
-    def _follow(self, follow: Follow) -> None:
+    def follow(self, saved: Saved, notice: str | None) -> None:
         """Show the game another tab saved, from where it is, and say why the table changed."""
-        self._take_over(follow.saved)
-        self.screen.notice(follow.notice)
+        self._take_over(saved)
+        self.screen.notice(notice)
         self.resume()
 
     def _take_over(self, saved: Saved) -> None:
@@ -713,7 +456,7 @@ class Table:
         self.game = saved.game
         self.level = saved.level
         self.chooser = saved.chooser
-        self._choose(players=saved.game.players)
+        self.bar.remember(players=saved.game.players)
         self.pending = None
         self.results.reset()
         for dialog in ("replace-dialog", "suit-dialog"):
