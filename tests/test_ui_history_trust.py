@@ -23,7 +23,8 @@ import ui.history
 from engine.record import Record
 from engine.stats import outcome
 from lab.simulate import run
-from ui.history import History, HistoryFileError
+from ui.history import History
+from ui.history_file import HistoryFileError, thousands
 from ui.storage import MemoryBackend
 from ui.table import Table
 
@@ -201,7 +202,7 @@ def test_import_runs_in_slices_with_progress_and_drops_nothing() -> None:
 
 
 def test_spanish_thousands_in_the_progress_label() -> None:
-    assert ui.history.thousands(12650) == "12.650"
+    assert thousands(12650) == "12.650"
 
 
 def test_old_local_history_is_migrated_once_losing_nothing() -> None:

@@ -21,7 +21,7 @@ goes through :func:`ui.outside.take`, so no reader bug can stop the page.
 
 Two tabs on one save: every read-compare-write of the save runs inside
 :meth:`Store.locked`. In the page that is one Web Lock held across tabs
-(:mod:`ui.main`), so two tabs acting in the same instant compare and write
+(:mod:`ui.dom`), so two tabs acting in the same instant compare and write
 one after the other; here, and where the browser has no Web Locks, it runs
 at once, as before.
 """
@@ -46,7 +46,7 @@ from .outside import ASIDE_PREFIX, SOURCE_PICTURE, SOURCE_SAVE, SOURCE_TAB, Refu
 
 PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
-# The picture of the table index.html shows at first paint (written by ui.main).
+# The picture of the table index.html shows at first paint (written by ui.dom).
 PICTURE_KEY = PREFIX + "dibujo"  # the table as data, drawn at first paint (index.html)
 MAX_PICTURE_CHARS = 400_000
 # The picture is a tree of elements (index.html draws at most 8 levels of them, each a list
@@ -190,7 +190,7 @@ class Store:
 
     def __init__(self, backend: Backend | None, *, writable: bool = True, lock: Lock | None = None) -> None:
         self.persistent = backend is not None
-        # Web Locks in the page (ui.main); a plain call here and where the browser has none.
+        # Web Locks in the page (ui.dom); a plain call here and where the browser has none.
         self.locked: Lock = lock if lock is not None else _at_once
         self.backend: Backend = backend if backend is not None else MemoryBackend()
         self.notice: str | None = None if self.persistent else NOTICE_NO_STORAGE

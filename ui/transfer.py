@@ -16,7 +16,8 @@ from engine.record import Record
 
 from . import history_html
 from .daily import daily_note
-from .history import Games, HistoryFileError, ImportJob, thousands
+from .history import Games
+from .history_file import HistoryFileError, ImportJob, thousands
 from .host import Host, ImportedGame
 from .outside import SOURCE_IMPORT, SOURCE_IMPORT_CURRENT, Refused, set_aside, take
 from .storage import SAVE_KEY, Saved, read
