@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -64,6 +65,15 @@ def test_the_hard_cpu_thinks_in_slices_and_plays_what_its_search_chooses() -> No
 DAY = "2026-03-14"
 
 
+@functools.cache
+def _finished(players: int) -> Game:
+    """A finished game of ``players`` (played once; dealing a new one over it leaves it as it is)."""
+    finished = Game.new(GameCode.random(players, random.Random(players)))
+    play_out(finished, random.Random(players))
+    assert finished.phase == GAME_OVER
+    return finished
+
+
 def _dealt_from_the_radios(table: Table, screen: FakeScreen, *, daily: bool = False) -> None:
     """«Repartir» (or «Partida del día») as the page does it: the size is read from the radio checked."""
     players = 3 if screen.get_attr("mode-3", "checked") == "" else 2
@@ -89,11 +99,7 @@ def test_every_setup_choice_in_any_order_deals_the_table_chosen(
     table = Table(screen, Store(backend), fast=True, rng=random.Random(1), today=lambda: DAY)
     table.start("", "https://example.org/ocho/")
     if after_a_game:  # a finished game of the other size is still on the table
-        other = 5 - players
-        finished = Game.new(GameCode.random(other, random.Random(other)))
-        play_out(finished, random.Random(other))
-        assert finished.phase == GAME_OVER
-        table.game = finished
+        table.game = _finished(5 - players)
     steps = {
         "size": lambda: table.bar.choose_size(players),
         "level": lambda: table.bar.choose_level(level),

@@ -19,7 +19,7 @@ from engine.actions import DRAW, PLAY
 from engine.cards import Card
 from engine.codes import GameCode
 from engine.game import Game
-from engine.record import Record
+from engine.record import FORMAT, Record
 from ui.storage import read
 
 # (code, a card tab 2 can play at once): the first ten 1-contra-1 codes from random.Random("race")
@@ -181,7 +181,7 @@ def test_two_tabs_acting_in_the_same_instant_lose_nothing(context, site_url):
         wait_for_python(tab)
         wait_state(tab)
         assert shown(tab) == stored_position(raw_save(tab) or ""), "after a reload too"
-    assert json.loads(raw_save(one) or "{}")["record"].startswith("r1." + DEALS[-1][0].replace("-", ""))
+    assert json.loads(raw_save(one) or "{}")["record"].startswith(f"{FORMAT}.{DEALS[-1][0].replace('-', '')}")
 
 
 def test_without_web_locks_the_page_saves_as_before(fast_page, site_url):
