@@ -1,8 +1,9 @@
 """What the rooms beside the table see of it (:class:`Host`), and the one question they ask through it.
 
-The rooms (:mod:`ui.challenges`, :mod:`ui.daily`, :mod:`ui.transfer`,
-:mod:`ui.results`) are parts the :class:`ui.table.Table` holds; they see it
-through :class:`Host`, so none imports :mod:`ui.table`. The replace question
+The rooms (:mod:`ui.arrivals`, :mod:`ui.challenges`, :mod:`ui.daily`,
+:mod:`ui.results`, :mod:`ui.saves`, :mod:`ui.setup_bar`, :mod:`ui.transfer`)
+are parts the :class:`ui.table.Table` holds; they see it through
+:class:`Host`, so none imports :mod:`ui.table`. The replace question
 («¿La cambias por …?») has one pending answer at a time: a :data:`Pending`
 value says which game «Sí» would put on the table.
 """
