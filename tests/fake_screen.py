@@ -1,4 +1,4 @@
-"""A :class:`ui.table.Screen` that records what the page would show.
+"""A :class:`ui.screen.Screen` that records what the page would show.
 
 Timers never fire on their own: ``later`` queues the callback and a test
 runs the queue explicitly (``run_timers``), so every flow is deterministic

@@ -30,7 +30,8 @@ from engine.game import Game
 from engine.record import Record, RecordError, Start
 from engine.save import SaveError
 from engine.stats import outcome
-from ui.history import CHALLENGE_KEY, History, HistoryFileError, keep_challenge
+from ui.history import CHALLENGE_KEY, History, keep_challenge
+from ui.history_file import HistoryFileError
 from ui.links import LinkError, challenge_hash, read_challenge, read_hash
 from ui.outside import ASIDE_PREFIX, Refused, set_aside, take
 from ui.storage import SAVE_KEY, MemoryBackend, Store, read
@@ -179,7 +180,7 @@ def test_a_challenge_link_with_a_superscript_digit_is_refused_and_kept(fragment,
     else:
         assert screen.body == "setup" and screen.hash == "", "the refused link leaves the address"
     # Opening it again while the page is open says the same and keeps it once.
-    table.open_link(link)
+    table.arrivals.open(link)
     assert screen.last_notice.startswith("El reto no cuadra")
     assert len(aside(backend)) == 1
     reload_is_clean(backend, screen.hash)
@@ -201,7 +202,7 @@ def test_an_import_whose_current_save_has_a_superscript_digit_keeps_it_aside() -
     text = source.export(BAD_SAVE, DAY)
     table, screen, _ = make_table(backend)
     game = str(Record.of(table.game)) if table.game else None
-    table.import_text(text)
+    table.transfer.import_text(text)
     screen.run_timers()  # the file's games are checked in slices of the timer
     status = screen.texts["partidas-status"]
     assert "Importadas 1 partida." in status
@@ -219,7 +220,7 @@ def test_an_unreadable_import_file_is_a_sentence(monkeypatch: pytest.MonkeyPatch
         raise KeyError("a bug in the importer")
 
     monkeypatch.setattr(History, "importer", bug)
-    table.import_text("{}")
+    table.transfer.import_text("{}")
     assert screen.texts["partidas-status"] == "El archivo no se ha podido leer."
 
 
@@ -229,7 +230,7 @@ def test_a_storage_event_with_a_superscript_digit_is_set_aside_and_this_tab_goes
     table, screen, _ = make_table(backend)
     before = str(Record.of(table.game)) if table.game else None
     backend.setItem(SAVE_KEY, BAD_SAVE)  # what the other tab wrote
-    table.storage_changed(BAD_SAVE)
+    table.saves.changed(BAD_SAVE)
     assert screen.last_notice is not None and screen.last_notice.startswith("Otra pestaña ha dejado")
     assert "Se ha guardado aparte" in screen.last_notice
     assert aside(backend) == [BAD_SAVE]
@@ -248,7 +249,7 @@ def test_a_kept_challenge_with_a_superscript_digit_is_set_aside_at_start_up() ->
     assert screen.last_notice is not None
     assert screen.last_notice.startswith("El reto que estabas jugando no se ha podido comprobar")
     assert aside(backend) == [kept] and backend.getItem(CHALLENGE_KEY) is None
-    assert table.challenge is None and backend.getItem(SAVE_KEY) == mine
+    assert table.challenges.challenge is None and backend.getItem(SAVE_KEY) == mine
     reload_is_clean(backend)
 
 
@@ -288,7 +289,7 @@ def test_a_tab_whose_version_lost_the_slot_sets_it_aside_before_following() -> N
         b.click_card(str(fits[0]))
     b_text = backend.getItem(SAVE_KEY)
     assert b_text != a_text
-    a.storage_changed(b_text)
+    a.saves.changed(b_text)
     assert screen_a.last_notice is not None and "se ha guardado aparte" in screen_a.last_notice
     assert a_text in aside(backend), "A's draw is kept, as the notice says"
     assert str(Record.of(a.game)) == str(Record.of(b.game))

@@ -71,24 +71,24 @@ def test_an_early_click_without_a_game_is_ignored_with_a_message():
 
 def test_table_size_and_rival_checked_early_are_kept_for_the_next_game():
     table, screen, backend = make_table()
-    table.early_choice(3, "dificil")
+    table.bar.early_choice(3, "dificil")
     assert screen.attrs[("mode-3", "checked")] == "" and ("mode-2", "checked") not in screen.attrs
     assert screen.attrs[("level-dificil", "checked")] == ""
-    table.request_deal(table.players_choice)
+    table.request_deal(table.setup.players)
     assert table.game is not None and table.game.players == 3 and table.level == "dificil"
     again, _screen, _ = make_table(backend)  # and they are the player's preferences from now on
-    assert again.players_choice == 3 and again.level_choice == "dificil"
+    assert (again.setup.players, again.setup.level) == (3, "dificil")
 
 
 def test_a_choice_made_early_never_changes_a_game_under_way():
     table, _screen, _backend = resumed(position(["3C 7H", "4D 5D"], pile="9H"))
     level = table.level
-    table.early_choice(3, "facil" if level != "facil" else "dificil")
+    table.bar.early_choice(3, "facil" if level != "facil" else "dificil")
     assert table.game is not None and table.game.players == 2 and table.level == level
-    assert table.players_choice == 2
+    assert table.setup.players == 2
 
 
 def test_an_unknown_level_from_the_early_page_is_ignored():
     table, _screen, _backend = make_table()
-    table.early_choice(2, "imposible")
-    assert table.level_choice == "normal"
+    table.bar.early_choice(2, "imposible")
+    assert table.setup.level == "normal"

@@ -17,7 +17,8 @@ from engine.daily import daily_code
 from engine.game import GAME_OVER, HAND_OVER, Game
 from engine.record import Record
 from engine.stats import outcome
-from ui.history import HISTORY_KEY, History, HistoryFileError, keep_challenge
+from ui.history import HISTORY_KEY, History, keep_challenge
+from ui.history_file import HistoryFileError
 from ui.links import challenge_hash, read_challenge
 from ui.storage import SAVE_KEY, MemoryBackend
 from ui.table import Table
@@ -187,13 +188,13 @@ def test_a_game_abandoned_for_a_new_one_counts_as_played_not_won() -> None:
 def test_daily_button_deals_todays_code_and_asks_before_replacing() -> None:
     table, screen, _ = make_table()
     table.today = lambda: DAY
-    table.request_daily(3)
+    table.daily.request(3)
     assert table.game is not None and table.game.code == daily_code(DAY, 3)
-    table.request_daily(2)
+    table.daily.request(2)
     assert screen.body == "replace" and screen.focused != "replace-yes"
     table.answer_replace(False)
     assert table.game.code == daily_code(DAY, 3)
-    table.request_daily(2)
+    table.daily.request(2)
     table.answer_replace(True)
     assert table.game.code == daily_code(DAY, 2)
     assert daily_code(DAY, 2).pretty() in screen.texts["daily-note"]
@@ -233,7 +234,7 @@ def test_challenge_link_asks_before_replacing_a_game_in_progress() -> None:
     table.answer_replace(False)
     assert table.game is not None and table.game.code == shared3().code
     assert screen.get_attr("challenge-banner", "hidden") == ""
-    table.open_link(challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
+    table.arrivals.open(challenge_hash(str(theirs), outcome(theirs).total, "Ana"))
     screen.run_timers()
     table.answer_replace(True)
     assert table.game.code == theirs.code
@@ -264,17 +265,17 @@ def test_challenge_survives_a_reload() -> None:
     screen.run_timers()
     table2, screen2, _ = make_table(backend)
     screen2.run_timers()
-    assert table2.challenge is not None and table2.challenge.name == "Ana"
+    assert table2.challenges.challenge is not None and table2.challenges.challenge.name == "Ana"
     assert screen2.get_attr("challenge-banner", "hidden") is None
     keep_challenge(backend, "basura")
     table3, _screen3, _ = make_table(backend)
-    assert table3.challenge is None
+    assert table3.challenges.challenge is None
 
 
 def test_retar_copies_a_link_that_verifies() -> None:
     record = records(2, ("cpu", "cpu"), 1, "7")[0]  # the page's CPU in seat 1, as on the page
     table, screen, _ = finish(record)
-    table.challenge_link("  Bea  ")
+    table.challenges.link("  Bea  ")
     screen.run_timers()  # your own game's CPU moves are checked before the link is offered
     url = screen.copied[-1]
     raw = read_challenge(url.split("#", 1)[1])
@@ -287,13 +288,13 @@ def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
     text = source.export(envelope(honest_lost().prefix(20)), DAY)
     mine = next(r for r in honest() if not cpu_ends(r))  # nothing for the CPU to play meanwhile
     table, screen, _backend = make_table(near_end(mine))
-    table.import_text(text)
+    table.transfer.import_text(text)
     screen.run_timers()
     assert screen.body == "replace" and "archivo" in screen.texts["replace-title"]
     assert "Importadas 1 partida" in screen.texts["partidas-status"]
     table.answer_replace(False)
     assert table.game is not None and str(Record.of(table.game)) == str(mine.prefix(len(mine) - 1))
-    table.import_text(text)
+    table.transfer.import_text(text)
     screen.run_timers()
     table.answer_replace(True)
     assert str(Record.of(table.game)) == str(honest_lost().prefix(20))

@@ -23,7 +23,8 @@ import ui.history
 from engine.record import Record
 from engine.stats import outcome
 from lab.simulate import run
-from ui.history import History, HistoryFileError
+from ui.history import History
+from ui.history_file import HistoryFileError, thousands
 from ui.storage import MemoryBackend
 from ui.table import Table
 
@@ -43,7 +44,7 @@ def keep(table: Table, screen: FakeScreen, games: tuple[Record, ...] | list[Reco
     for record in games:
         assert table.history.add(record, day), record
     # As a game ending on the table does (a page without checks has nothing to start).
-    getattr(table, "start_work", lambda: None)()
+    table.transfer.start_work()
     screen.run_timers()
 
 
@@ -57,10 +58,10 @@ def test_reimporting_an_old_export_counts_nothing_twice(monkeypatch: pytest.Monk
     games = honest(30)
     table, screen, _ = make_table()
     keep(table, screen, games[:10])
-    _name, old_file = table.export_text()
+    _name, old_file = table.transfer.export_text()
     keep(table, screen, games[10:], LATER)
     assert played(table) == 30
-    table.import_text(old_file)
+    table.transfer.import_text(old_file)
     screen.run_timers()
     assert played(table) == 30, "the old file's games are the same games, counted once"
     status = screen.texts["partidas-status"]
@@ -71,13 +72,13 @@ def test_a_summary_in_a_file_is_never_counted() -> None:
     games = honest(3)
     source, screen, _ = make_table()
     keep(source, screen, games)
-    _name, text = source.export_text()
+    _name, text = source.transfer.export_text()
     data = json.loads(text)
     tally = {"played": 5000, "won": 5000, "shared": 0, "abandoned": 0, "streak": 5000}
     tally |= {"best_streak": 5000, "best_total": 0, "hands": 5000, "penalty": 0}
     data["older"] = {"2": tally, "3": dict(tally, played=999_999_999, won=999_999_999)}
     fresh, screen2, _ = make_table()
-    fresh.import_text(json.dumps(data))
+    fresh.transfer.import_text(json.dumps(data))
     screen2.run_timers()
     assert fresh.history.stats() == source.history.stats()
     assert played(fresh) == 3
@@ -112,7 +113,7 @@ def test_cached_results_in_a_file_are_never_taken() -> None:
         "games": [{"record": FORGED, "date": DAY, "o": [1, [0, 104], [0], [0]]}],
     }
     table, screen, _ = make_table()
-    table.import_text(json.dumps(data))
+    table.transfer.import_text(json.dumps(data))
     screen.run_timers()
     assert table.history.stats().overall.won == 0
     assert "Rechazadas 1 partida" in screen.texts["partidas-status"]
@@ -122,12 +123,12 @@ def test_a_game_with_its_level_changed_is_refused() -> None:
     game = honest(1)[0]
     table, screen, _ = make_table()
     keep(table, screen, [game])
-    _name, text = table.export_text()
+    _name, text = table.transfer.export_text()
     data = json.loads(text)
     hard = str(Record(game.code, game.moves, "dificil"))
     assert hard != str(game)
     data["games"][0]["record"] = hard
-    table.import_text(json.dumps(data))
+    table.transfer.import_text(json.dumps(data))
     screen.run_timers()
     assert played(table) == 1, "the same game under another level letter is not another game"
     assert "Rechazadas 1 partida" in screen.texts["partidas-status"]
@@ -149,7 +150,7 @@ def test_every_game_is_kept_as_its_record(monkeypatch: pytest.MonkeyPatch) -> No
     games = honest(30)
     table, screen, _ = make_table()
     keep(table, screen, games)
-    _name, text = table.export_text()
+    _name, text = table.transfer.export_text()
     assert [g["record"] for g in json.loads(text)["games"]] == [str(r) for r in games]
     assert "older" not in json.loads(text)
     assert played(table) == 30
@@ -186,7 +187,7 @@ def test_import_runs_in_slices_with_progress_and_drops_nothing() -> None:
     prefixes = [game.prefix(n) for n in range(1, len(game) + 1)]  # every one a valid (abandoned) game
     data = {"app": "ocho-loco", "format": "partidas", "version": 1, "exported": DAY, "current": None}
     data["games"] = [{"record": str(r), "date": LATER} for r in prefixes]
-    table.import_text(json.dumps(data))
+    table.transfer.import_text(json.dumps(data))
     assert played(table) == 10, "nothing is replayed before the first slice"
     labels: list[str] = []
     while screen.timers:
@@ -201,7 +202,7 @@ def test_import_runs_in_slices_with_progress_and_drops_nothing() -> None:
 
 
 def test_spanish_thousands_in_the_progress_label() -> None:
-    assert ui.history.thousands(12650) == "12.650"
+    assert thousands(12650) == "12.650"
 
 
 def test_old_local_history_is_migrated_once_losing_nothing() -> None:

@@ -195,7 +195,7 @@ def test_link_pasted_while_playing_asks_and_holds_the_cpu() -> None:
     table.start("")
     table.click_card(str(card))
     assert len(screen.timers) == 1
-    table.open_link(link_hash(OTHER))
+    table.arrivals.open(link_hash(OTHER))
     assert screen.body == "replace"
     screen.run_timers()
     assert table.game is not None and len(table.game.history) == moves + 1, "the CPU waits for the answer"
@@ -203,7 +203,7 @@ def test_link_pasted_while_playing_asks_and_holds_the_cpu() -> None:
     assert screen.body == "cpu"
     screen.run_timers()
     assert len(table.game.history) > moves + 1 and table.game.history[moves + 1].seat == 1
-    table.open_link(link_hash(OTHER))
+    table.arrivals.open(link_hash(OTHER))
     table.answer_replace(True)
     assert table.game.code == OTHER and screen.hash == link_hash(OTHER)
 
@@ -213,16 +213,16 @@ def test_bad_link_pasted_while_playing_restores_the_games_hash() -> None:
     table.request_deal(2)
     assert table.game is not None
     before = saved_game(backend)
-    table.open_link("#partida=" + tampered(table.game.code))
+    table.arrivals.open("#partida=" + tampered(table.game.code))
     assert screen.last_notice is not None and "El enlace no sirve" in screen.last_notice
     assert screen.hash == link_hash(table.game.code)
     assert saved_game(backend) == before
-    table.open_link(link_hash(table.game.code))  # its own link: nothing happens
-    table.open_link("")
+    table.arrivals.open(link_hash(table.game.code))  # its own link: nothing happens
+    table.arrivals.open("")
     assert saved_game(backend) == before
 
 
 def test_link_pasted_before_any_deal_starts_it() -> None:
     table, _screen, _ = make_table()
-    table.open_link(link_hash(CODE3))
+    table.arrivals.open(link_hash(CODE3))
     assert table.game is not None and table.game.code == CODE3

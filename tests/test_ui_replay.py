@@ -69,7 +69,7 @@ def test_results_panel_offers_the_replay_and_the_table_steps_through_it() -> Non
     table.click_card(str(game.hands[0][0]))
     assert screen.body == "results"
     assert screen.get_attr("replay-btn", "hidden") is None
-    table.open_replay()
+    table.results.open_replay()
     assert screen.body == "replay" and screen.is_open("replay-dialog")
     assert screen.focused == "replay-next"
     assert screen.texts["replay-title"] == f"Mano {game.hand_no + 1} · reparto"
@@ -78,13 +78,13 @@ def test_results_panel_offers_the_replay_and_the_table_steps_through_it() -> Non
     for card in deal.hands[1]:
         assert f'data-card="{card}"' in screen.htmls["replay-table"], "the CPU's hand is face up"
     assert "CPU 1" in plain(screen.htmls["replay-table"])
-    table.replay_go("next")
+    table.results.replay_go("next")
     first = HandReplay.of_current_hand(game).steps[1]
     assert screen.texts["replay-step"] == render.replay_move_text(first.move, first.drawn)
-    table.replay_go("last")
+    table.results.replay_go("last")
     assert screen.get_attr("replay-next", "aria-disabled") == "true"
     assert screen.get_attr("replay-prev", "aria-disabled") is None
-    table.close_replay()
+    table.results.close_replay()
     assert not screen.is_open("replay-dialog") and screen.body == "results"
     assert screen.focused == "replay-btn"
     assert screen.is_open("results-dialog"), "closing the replay goes back to the results"
@@ -93,5 +93,5 @@ def test_results_panel_offers_the_replay_and_the_table_steps_through_it() -> Non
 def test_no_replay_while_the_hand_is_being_played() -> None:
     table, screen, _ = make_table()
     table.request_deal(2)
-    table.open_replay()
-    assert table.replay is None and not screen.is_open("replay-dialog")
+    table.results.open_replay()
+    assert table.results.replay is None and not screen.is_open("replay-dialog")

@@ -28,6 +28,7 @@ from ui.storage import (
     PREFS_KEY,
     SAVE_KEY,
     MemoryBackend,
+    Setup,
     Store,
 )
 from ui.storage import _chooser as chooser_for
@@ -196,7 +197,7 @@ def test_clearing_the_saves_set_aside_removes_only_them() -> None:
         backend.setItem(SAVE_KEY, f"broken {n}")
         Store(backend).load()
     store = Store(backend)
-    store.set_table_size(3)
+    store.set_setup(Setup(players=3))
     store.clear_aside()
     assert store.aside_count() == 0
     assert backend.getItem(PREFS_KEY) == "3"
@@ -292,27 +293,30 @@ def test_storage_that_throws_everywhere_never_stops_the_page() -> None:
     store = Store(BrokenBackend())
     assert store.load() is None
     assert store.notice == NOTICE_NO_STORAGE
-    assert store.table_size() == 2
-    store.set_table_size(3)
+    assert store.setup() == Setup()
+    store.set_setup(Setup(3, "dificil", "rapido"))
     store.clear()
     assert store.save(Game.new(CODE)) is None and store.failed
 
 
-def test_table_size_preference_is_remembered() -> None:
+def test_the_setup_choices_are_one_value_remembered_under_their_own_keys() -> None:
     backend = MemoryBackend()
     store = Store(backend)
-    assert store.table_size() == 2
-    store.set_table_size(3)
-    assert backend.getItem(PREFS_KEY) == "3" and Store(backend).table_size() == 3
+    assert store.setup() == Setup(2, "normal", "normal")
+    store.set_setup(store.setup().with_(players=3, level="dificil", pace="pausado"))
+    assert backend.getItem(PREFS_KEY) == "3" and backend.getItem("ocho-loco:nivel") == "dificil"
+    assert Store(backend).setup() == Setup(3, "dificil", "pausado")
+    assert Setup().with_(level="imposible", pace="volando") == Setup(), "unknown choices change nothing"
     backend.setItem(PREFS_KEY, "7")
-    assert Store(backend).table_size() == 2
+    backend.setItem("ocho-loco:ritmo", "volando")
+    assert Store(backend).setup() == Setup(2, "dificil", "normal"), "what does not read is its default"
 
 
 def test_clear_removes_only_the_save() -> None:
     backend = MemoryBackend()
     store = Store(backend)
     store.save(Game.new(CODE))
-    store.set_table_size(3)
+    store.set_setup(Setup(players=3))
     store.clear()
     assert backend.getItem(SAVE_KEY) is None and backend.getItem(PREFS_KEY) == "3"
 
@@ -410,12 +414,12 @@ def test_a_stale_tab_follows_the_other_tab_instead_of_overwriting_it() -> None:
 def test_the_storage_event_makes_an_open_tab_follow_at_once() -> None:
     backend, a, screen_a, b, screen_b = two_tabs()
     play_turn(a, screen_a)
-    b.storage_changed(backend.data[SAVE_KEY])
+    b.saves.changed(backend.data[SAVE_KEY])
     assert b.game is not None and a.game is not None
     assert str(Record.of(b.game)) == str(Record.of(a.game))
     assert screen_b.last_notice is not None and "otra pestaña" in screen_b.last_notice
     play_turn(b, screen_b)
-    a.storage_changed(backend.data[SAVE_KEY])
+    a.saves.changed(backend.data[SAVE_KEY])
     assert str(Record.of(a.game)) == str(Record.of(b.game)) == saved_record(backend)
 
 
@@ -446,7 +450,7 @@ def test_two_tabs_that_moved_on_from_one_position_keep_the_longer_and_set_the_ot
     kept = [v for k, v in backend.data.items() if k.startswith(ASIDE_PREFIX)]
     assert kept == [a_version], "A's shorter version is set aside, not lost"
     assert screen_b.last_notice is not None and "dos pestañas" in screen_b.last_notice
-    a.storage_changed(backend.data[SAVE_KEY])
+    a.saves.changed(backend.data[SAVE_KEY])
     assert a.game is not None and str(Record.of(a.game)) == str(Record.of(b.game))
     assert screen_a.last_notice is not None and "dos pestañas" in screen_a.last_notice
 
@@ -466,7 +470,7 @@ def test_the_shorter_of_two_diverging_tabs_follows_the_longer() -> None:
 def test_a_write_that_is_ahead_of_the_stored_game_goes_through() -> None:
     backend, a, screen_a, b, screen_b = two_tabs()
     play_turn(a, screen_a)
-    b.storage_changed(backend.data[SAVE_KEY])
+    b.saves.changed(backend.data[SAVE_KEY])
     play_turn(b, screen_b)
     assert b.game is not None and saved_record(backend) == str(Record.of(b.game))
 
@@ -480,6 +484,6 @@ def test_the_page_says_how_many_saves_are_kept_aside_and_clears_them_on_request(
     table, screen, _ = make_table(backend)
     assert screen.get_attr("aside-info", "hidden") is None
     assert screen.texts["aside-count"] == "Hay 3 partidas guardadas aparte porque no se podían abrir."
-    table.clear_aside()
+    table.saves.clear_aside()
     assert screen.get_attr("aside-info", "hidden") == ""
     assert not [k for k in backend.data if k.startswith(ASIDE_PREFIX)]

@@ -27,8 +27,9 @@ from engine.record import Record
 from engine.view import seat_view
 from ui import render
 from ui.links import link_hash
+from ui.results import CPU_DELAY_MS, PACE_DELAYS, REVEAL_DELAY_MS
 from ui.storage import SAVE_KEY, MemoryBackend, Store, read
-from ui.table import CPU_DELAY_MS, PACE_DELAYS, REVEAL_DELAY_MS, Table
+from ui.table import Table
 
 
 def saved(backend: MemoryBackend) -> dict[str, object]:
@@ -130,7 +131,7 @@ def test_deal_for_three_gives_five_each_and_shows_two_opponents() -> None:
     assert 'data-seat="2"' in screen.htmls["opponents"]
     assert backend.getItem("ocho-loco:mesa") == "3", "the table size is remembered"
     table2, _screen2, _ = make_table(backend)
-    assert table2.players_choice == 3
+    assert table2.setup.players == 3
 
 
 def test_deal_during_an_unfinished_game_asks_first() -> None:
@@ -538,7 +539,7 @@ def test_new_game_button_does_nothing_before_the_end() -> None:
 def test_copy_link_puts_the_share_url_on_the_clipboard() -> None:
     table, screen, _ = make_table()
     table.request_deal(2)
-    table.copy_link()
+    table.arrivals.copy()
     code = live(table).code
     assert screen.copied == ["https://example.org/ocho/" + link_hash(code)]
     assert screen.last_status.startswith("Enlace copiado: ")
@@ -627,7 +628,7 @@ def check_invariants(table: Table, screen: FakeScreen, backend: MemoryBackend) -
     label = screen.texts.get("main-btn")
     if label is not None:
         assert (label == "Pasar") == (game.turn == 0 and game.can_pass())
-    if table.pending_link is None and table.pending_new is None:
+    if table.pending is None:
         assert screen.body == expected_state(table, game), "the page shows another state than the game's"
 
 
@@ -710,12 +711,12 @@ def test_random_ui_events_never_raise_lose_cards_or_desync_the_save(
         elif kind == "run":
             screen.run_timers()
             game = table.game
-            if game is not None and table.pending_link is None and table.pending_new is None:
+            if game is not None and table.pending is None:
                 assert game.phase != PLAYING or game.turn == 0, "the CPU stalled on its turn"
         elif kind == "reload":
             table, screen = open_table()
         elif kind == "link":
-            table.open_link(OTHER_LINKS[arg % len(OTHER_LINKS)])
+            table.arrivals.open(OTHER_LINKS[arg % len(OTHER_LINKS)])
         check_invariants(table, screen, backend)
 
 
@@ -769,20 +770,20 @@ def test_pace_is_a_stored_preference_that_sets_the_cpu_delay() -> None:
     game = reach(lambda g: human_to_play(g) and bool(g.legal_cards()) and len(g.hands[0]) > 2)
     backend = seeded(game)
     table, screen, _ = make_table(backend, fast=False)
-    assert table.pace == "normal"
-    table.set_pace("pausado")
+    assert table.setup.pace == "normal"
+    table.bar.set_pace("pausado")
     assert backend.getItem("ocho-loco:ritmo") == "pausado"
     assert screen.get_attr("pace-pausado", "checked") == ""
-    table.set_pace("volando")  # not a pace: ignored
+    table.bar.set_pace("volando")  # not a pace: ignored
     assert backend.getItem("ocho-loco:ritmo") == "pausado"
     card = next(c for c in game.legal_cards() if c.rank != 8)
     table.click_card(str(card))
     assert [ms for ms, _ in screen.timers] == [PACE_DELAYS["pausado"][0]]
     table2, screen2, _ = make_table(backend, fast=False)
-    assert table2.pace == "pausado"
-    table2.set_pace("rapido")
+    assert table2.setup.pace == "pausado"
+    table2.bar.set_pace("rapido")
     screen2.run_timers()
-    assert Store(backend).pace() == "rapido"
+    assert Store(backend).setup().pace == "rapido"
 
 
 def test_results_count_can_be_skipped_and_the_scoreboard_waits_for_it() -> None:
@@ -795,7 +796,7 @@ def test_results_count_can_be_skipped_and_the_scoreboard_waits_for_it() -> None:
     assert "70" not in board and "4" in board, "old totals until the count ends"
     assert screen.texts["results-live"] == "Tiras el 7 de corazones."
     screen.run_one()
-    table.skip_count()
+    table.results.skip()
     body = screen.htmls["results-body"]
     assert "8 + Q + A + 5 = <strong>66</strong>" in body and "turning" not in body
     assert "70" in plain(screen.htmls["scoreboard"])

@@ -382,7 +382,7 @@ def test_a_forged_challenge_link_is_refused_after_the_check() -> None:
     notice = screen.last_notice or ""
     assert notice.startswith(f"{MESSAGE}."), f"A2K7QM92: {notice}"
     assert "Tramposo" not in notice and "challenge-banner" not in screen.texts
-    assert table.game is None and table.challenge is None and screen.body == "setup"
+    assert table.game is None and table.challenges.challenge is None and screen.body == "setup"
 
 
 def test_a_difficult_challenge_is_checked_in_slices_with_progress_then_shown() -> None:
@@ -395,7 +395,7 @@ def test_a_difficult_challenge_is_checked_in_slices_with_progress_then_shown() -
     record = golden()["dificil1"][0]
     screen = FakeScreen()
     table = Table(screen, Store(MemoryBackend()), fast=True)
-    table.check_slice_ms = 0.0  # one step a slice: the same flow as the page's, counted not timed
+    table.challenges.check_slice_ms = 0.0  # one step a slice: the same flow as the page's, counted not timed
     table.start(challenge_hash(str(record), outcome(record).total, "Ana"), "https://example.org/")
     assert table.game is None, "nothing is shown before the check ends"
     ran = screen.run_timers(limit=100_000)
@@ -413,7 +413,7 @@ def test_retar_refuses_a_game_whose_cpu_moves_are_not_the_cpus() -> None:
 
     record = won2()  # seat 1 played by the random bot, saved as a Normal game
     table, screen, _ = finish(record)
-    table.challenge_link("Bea")
+    table.challenges.link("Bea")
     assert screen.last_status.startswith("Comprobando la partida para el reto…")
     screen.run_timers()
     assert screen.copied == []
@@ -434,7 +434,7 @@ def test_a_kept_challenge_is_checked_again_after_a_reload_and_dropped_if_forged(
     keep_challenge(backend, str(forged(honest.code)), "Ana")  # edited in storage by someone else
     table2, screen2, _ = make_table(backend)
     screen2.run_timers()
-    assert table2.challenge is None and kept_challenge(backend) is None, honest.code.text
+    assert table2.challenges.challenge is None and kept_challenge(backend) is None, honest.code.text
     assert "challenge-banner" not in screen2.texts  # never shown
 
 

@@ -5,11 +5,24 @@
 - :mod:`ui.outside`      the one boundary for outside data: a failure is a Spanish notice, never a crash
 - :mod:`ui.storage`      the saved game in localStorage, with every failure handled
 - :mod:`ui.history`      «Tus partidas»: the finished and abandoned games kept on the device
+- :mod:`ui.history_file` the export file of «Tus partidas»: read, bounded, imported in steps
 - :mod:`ui.history_html` HTML for «Tus partidas» and for a challenge's comparison
 - :mod:`ui.replay`       «Ver la mano»: a finished hand replayed move by move
 - :mod:`ui.ids`          every element id of index.html that the Python touches
+- :mod:`ui.host`         the table as its rooms see it, and the replace question's one pending answer
+- :mod:`ui.screen`       what the table and its rooms need from the page (a Protocol)
 - :mod:`ui.table`        the flow of play (whose turn, CPU pacing, dialogs); no DOM, no rules
-- :mod:`ui.main`         the only module that touches ``js``/``pyscript``: DOM events and timers
+- :mod:`ui.board`        the table drawn on the screen: cards, scoreboard, the setup bar
+- :mod:`ui.setup_bar`    size, «Rival» and «Ritmo» for the next game: one Setup, kept in the store
+- :mod:`ui.cpu`          the CPU seats' decisions, the hard level's search in slices
+- :mod:`ui.saves`        the game's save under the lock, and other tabs' saves followed
+- :mod:`ui.results`      the end of a hand: the results count and «Ver la mano»
+- :mod:`ui.arrivals`     what the address brings: a game's link or a challenge's; «Copiar enlace»
+- :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»
+- :mod:`ui.daily`        «Partida del día»
+- :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices
+- :mod:`ui.dom`          the real Screen over the DOM, localStorage and Web Locks
+- :mod:`ui.main`         DOM events wired to the table (with ui.dom, all that touches ``js``/``pyscript``)
 
 No rule lives here: legality, turns and scores all come from :mod:`engine`.
 """

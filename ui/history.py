@@ -28,7 +28,7 @@ Export file (``ocho-loco-partidas-<date>.json``), format version 1::
 An import reads only ``record`` and ``date`` of each game (an ``older``
 summary or a cached ``o`` in a file from an earlier page is ignored), and
 checks every new record like a game played here, in slices
-(:class:`ImportJob`), before it is kept.
+(:class:`ui.history_file.ImportJob`), before it is kept.
 
 The history an earlier page kept in localStorage (``ocho-loco:partidas``) is
 taken in once (:meth:`History.migrate`): its games are kept and checked like
@@ -51,6 +51,18 @@ from engine.record import FORMAT, MAX_TEXT, Record, RecordError
 from engine.stats import TABLES, Outcome, Stats, compute, outcome
 from engine.verify import check_steps
 
+from .history_file import (
+    APP,
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    MAX_DEPTH,
+    MAX_IMPORT_CHARS,
+    Imported,
+    ImportJob,
+    nesting,
+    read_export,
+    read_item,
+)
 from .storage import PREFIX, Backend
 
 FORMAT_PREFIX = FORMAT + "."
@@ -59,17 +71,11 @@ HISTORY_KEY = LEGACY_KEY
 MIGRATED_KEY = "migrado"  # in the games store: the localStorage history has been taken in
 PAST_KEY = "pasado"  # in the games store: the earlier page's summary of older games
 STORE_NAME = "ocho-loco-partidas"  # the IndexedDB store's name (pyscript.storage prefixes it)
-APP = "ocho-loco"
-EXPORT_FORMAT = "partidas"
-EXPORT_VERSION = 1
 RECENT = 20
-MAX_IMPORT_CHARS = 5_000_000
-MAX_DEPTH = 6
 LOAD_SLICE = 500  # games read from the store between two yields (a few ms in the page)
 
 PENDING, CHECKED, REFUSED = "?", "ok", "no"
 
-FILE_TOO_LARGE = "El archivo es demasiado grande para ser un historial de Ocho Loco."
 NOTICE_FULL = "No se ha podido guardar tu historial de partidas (el almacenamiento está lleno o bloqueado)."
 
 
@@ -225,88 +231,6 @@ class Past:
         return cls(played, won) if played else None
 
 
-@dataclass(frozen=True)
-class Imported:
-    """What an import did: games added, already kept, refused; the file's current save, if any."""
-
-    added: int
-    duplicates: int
-    refused: int
-    current: str | None
-
-    def message(self) -> str:
-        def games(n: int) -> str:
-            return "1 partida" if n == 1 else f"{thousands(n)} partidas"
-
-        parts = [f"Importadas {games(self.added)}."]
-        if self.duplicates:
-            parts.append(f"{games(self.duplicates).capitalize()} ya estaban en tu historial.")
-        if self.refused:
-            parts.append(f"Rechazadas {games(self.refused)} que no cuadran con las reglas o con la CPU.")
-        return " ".join(parts)
-
-
-def thousands(n: int) -> str:
-    """Spanish digit grouping: ``12.650``."""
-    return f"{n:,}".replace(",", ".")
-
-
-class HistoryFileError(ValueError):
-    """A file that is not an export of «Tus partidas»; the message is Spanish."""
-
-
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def nesting(text: str) -> int:
-    """How deep ``[`` and ``{`` nest in a JSON text, outside strings (as :func:`ui.storage.nesting`).
-
-    >>> nesting('{"a": [1, "[[{"], "b": {}}')
-    2
-    """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    depth = deepest = 0
-    for ch in brackets:
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
-
-
-def read_export(text: str) -> tuple[list[object], str | None]:
-    """The games list and the current save (as JSON text) of an export file; HistoryFileError if none."""
-    if len(text) > MAX_IMPORT_CHARS:
-        raise HistoryFileError(FILE_TOO_LARGE)
-    if nesting(text) > MAX_DEPTH:
-        raise HistoryFileError("El archivo no es un historial de Ocho Loco.")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise HistoryFileError("El archivo no se puede leer: no es un historial de Ocho Loco.") from None
-    if not isinstance(data, dict) or data.get("app") != APP or data.get("format") != EXPORT_FORMAT:
-        raise HistoryFileError("El archivo no es un historial de Ocho Loco.")
-    if data.get("version") != EXPORT_VERSION:
-        raise HistoryFileError("El archivo es de otra versión de la página y no se puede importar.")
-    games = data.get("games")
-    if not isinstance(games, list):
-        raise HistoryFileError("El archivo no trae la lista de partidas.")
-    current = data.get("current")
-    return games, json.dumps(current) if isinstance(current, dict) else None
-
-
-def _item(item: object) -> tuple[Record, str]:
-    """The record and date of one game of a file (only those two fields are read); ValueError if bad."""
-    if not isinstance(item, dict):
-        raise ValueError("not a game")
-    text, date = item.get("record"), item.get("date")
-    if not isinstance(text, str) or not isinstance(date, str):
-        raise ValueError("no record or no date")
-    return Record.parse(text), day_text(date)
-
-
 class History:
     """The kept games of this device, over a :class:`Games` store; ``notice`` holds a problem worth telling.
 
@@ -403,7 +327,7 @@ class History:
             games = data.get("games") if isinstance(data, dict) else None
             for item in games if isinstance(games, list) else ():
                 with contextlib.suppress(ValueError):  # RecordError is one too: the game never counted
-                    record, date = _item(item)
+                    record, date = read_item(item)
                     self._keep(record, date, PENDING)
             past = Past.read(data.get("older")) if isinstance(data, dict) else None
             if past is not None:
@@ -424,6 +348,14 @@ class History:
 
     def has(self, record: Record) -> bool:
         return identity(record) in self.known
+
+    def check(self, record: Record) -> Generator[float, None, Outcome]:
+        """:func:`checked`: ``record`` checked in steps, its outcome at the end."""
+        return checked(record)
+
+    def keep_checked(self, record: Record, date: str, result: Outcome) -> bool:
+        """Keep a game checked here (an import's); False if it was kept already."""
+        return self._keep(record, date, CHECKED, result)
 
     def add(self, record: Record, date: str) -> bool:
         """Keep a finished or abandoned game (once), to be checked; False if kept already or not a game."""
@@ -527,54 +459,6 @@ class History:
         return job.result()
 
 
-class ImportJob:
-    """One import: every game of the file checked here before it is kept, in small steps."""
-
-    def __init__(self, history: History, games: list[object], current: str | None) -> None:
-        self.history = history
-        self.games = games
-        self.current = current
-        self.total = len(games)
-        self.done = 0
-        self.added = self.duplicates = self.refused = 0
-
-    def steps(self) -> Iterator[int]:
-        """Yield after each step of work (a few moves checked), with the games done so far."""
-        history = self.history
-        for item in self.games:
-            try:
-                record, date = _item(item)
-            except ValueError:
-                record = None
-            if record is None:
-                self.refused += 1
-            elif history.has(record):
-                self.duplicates += 1
-            else:
-                try:
-                    steps = checked(record)
-                    while True:
-                        try:
-                            next(steps)
-                        except StopIteration as end:
-                            result: Outcome = end.value
-                            break
-                        yield self.done
-                except Exception:  # refused by the rules or the CPU check, or a check that broke
-                    self.refused += 1
-                else:
-                    if history.has(record):  # kept meanwhile (a game ended during the import)
-                        self.duplicates += 1
-                    elif history._keep(record, date, CHECKED, result):
-                        self.added += 1
-            self.done += 1
-            yield self.done
-        history.flush()
-
-    def result(self) -> Imported:
-        return Imported(self.added, self.duplicates, self.refused, self.current)
-
-
 # -- an accepted challenge, kept while its game is played --------------------------------------
 
 CHALLENGE_KEY = PREFIX + "reto"
@@ -610,8 +494,5 @@ __all__ = [
     "Entry",
     "Games",
     "History",
-    "HistoryFileError",
-    "ImportJob",
-    "Imported",
     "Past",
 ]

@@ -1,8 +1,9 @@
-"""Start the page: the only module that touches the browser (``js`` / ``pyscript``).
+"""Start the page: with :mod:`ui.dom`, the only modules that touch the browser (``js`` / ``pyscript``).
 
-It builds the real :class:`Screen` over the DOM, delegates every click from
-one stable container (cards are re-rendered, so nothing binds to them), and
-hands events to :class:`ui.table.Table`.
+It builds the real :class:`ui.screen.Screen` (:class:`ui.dom.DomScreen`),
+delegates every click from one stable container (cards are re-rendered, so
+nothing binds to them), and hands events to :class:`ui.table.Table` and the
+rooms it holds.
 """
 
 from __future__ import annotations
@@ -10,339 +11,22 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
-import traceback
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from .history import FILE_TOO_LARGE, MAX_IMPORT_CHARS, STORE_NAME
-from .storage import PICTURE_KEY, SAVE_KEY, Backend, Lock, Store
+from .dom import PROXIES as _proxies
+from .dom import DomScreen
+from .dom import attr_text as _attr
+from .dom import element as _el
+from .dom import local_storage as _local_storage
+from .dom import web_lock as _web_lock
+from .history import STORE_NAME
+from .history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
+from .storage import SAVE_KEY, Store
 from .table import Table
-
-_proxies: list[Any] = []  # keep event-handler proxies alive for the page's lifetime
-
-# The picture of the table drawn from the save (index.html shows it at first paint
-# while Python starts, only if its "save" is still the saved game). A picture only:
-# Python always draws the live table from the save itself. It is data, not HTML
-# (``ochoLocoPicture`` in index.html writes and reads it, allowing a fixed list of
-# tags and attributes); the first version, ``ocho-loco:mesa-html``, was HTML and is
-# removed unread.
-PICTURED_STATES = frozenset({"human", "chooser", "cpu", "results", "gameover"})
-
-
-def _el(el_id: str) -> Any:
-    return document.getElementById(el_id)
-
-
-def _attr(el: Any, name: str) -> str:
-    """An attribute's text, or "" when absent (JavaScript's null is not None here)."""
-    value = el.getAttribute(name) if el and hasattr(el, "getAttribute") else None
-    return value if isinstance(value, str) else ""
-
-
-class DomScreen:
-    """The :class:`ui.table.Screen` over the real page."""
-
-    def __init__(self, storage: Backend | None = None, lock: Lock | None = None) -> None:
-        self.storage = storage
-        self.lock = lock
-        self._picture_due = False
-
-    def html(self, el_id: str, html: str) -> None:
-        el = _el(el_id)
-        _before_redraw()
-        if el_id == "hand":
-            self._replace_keeping_focus(el, html)
-        else:
-            el.innerHTML = html
-        self._rescue_focus()
-
-    def _rescue_focus(self) -> None:
-        """Never leave the focus on ``<body>`` or on a control that was just disabled or removed."""
-        active = document.activeElement
-        disabled = bool(getattr(active, "disabled", False)) if active else True
-        if active and active != document.body and not disabled and active.isConnected:
-            return
-        for selector in (
-            "#hand button.card.legal",
-            "#main-btn:not([disabled])",
-            "#hand button.card",
-            "#mesa",
-        ):
-            target = document.querySelector(selector)
-            if target:
-                target.focus()
-                return
-
-    def _replace_keeping_focus(self, el: Any, html: str) -> None:
-        active = document.activeElement
-        card = None
-        index = -1
-        if active and el.contains(active) and _attr(active, "data-card"):
-            card = _attr(active, "data-card")
-            buttons = el.querySelectorAll("button.card")
-            for i in range(buttons.length):
-                if buttons.item(i) == active:
-                    index = i
-        el.innerHTML = html
-        if card is None:
-            return
-        target = el.querySelector(f'button[data-card="{card}"]')
-        if not target:
-            buttons = el.querySelectorAll("button.card")
-            if buttons.length:
-                target = buttons.item(min(max(index, 0), buttons.length - 1))
-        if not target:
-            target = _el("main-btn")
-        target.focus()
-
-    def text(self, el_id: str, text: str) -> None:
-        _el(el_id).textContent = text
-
-    def attr(self, el_id: str, name: str, value: str | None) -> None:
-        el = _el(el_id)
-        if name == "checked":  # the live state of a radio, not its default
-            el.checked = value is not None
-        elif value is None:
-            el.removeAttribute(name)
-        else:
-            el.setAttribute(name, value)
-            if name in ("disabled", "hidden"):
-                self._rescue_focus()
-
-    def dialog(self, el_id: str, show: bool) -> None:
-        el = _el(el_id)
-        if show and not el.open:
-            el.showModal()
-            el.scrollTop = 0  # a tall panel on a phone opens at its title
-        elif not show and el.open:
-            el.close()
-
-    def state(self, name: str) -> None:
-        document.body.dataset.state = name
-        if name == "human" and _at_the_table():
-            _show_table()  # «Te toca»: the pile, the hand and the button in view, also on phones
-        if name in PICTURED_STATES and self.storage is not None and not self._picture_due:
-            self._picture_due = True  # once the current event has drawn everything
-            if self.lock is not None:
-                self.lock(self._store_picture)  # after the save this event asked for
-            else:
-                window.setTimeout(create_once_callable(self._store_picture), 0)
-
-    def _store_picture(self) -> None:
-        self._picture_due = False
-        storage = self.storage
-        if storage is None or str(document.body.dataset.state) not in PICTURED_STATES:
-            return
-        try:
-            save = storage.getItem(SAVE_KEY)
-            picture = getattr(window, "ochoLocoPicture", None)
-            if save is not None and picture is not None:
-                storage.setItem(PICTURE_KEY, str(picture.take(save)))
-        except Exception:
-            pass  # storage full or gone: the picture is a nicety, the save is what counts
-
-    def status(self, text: str) -> None:
-        _el("status").textContent = text
-
-    def notice(self, text: str | None) -> None:
-        el = _el("notice")
-        if text:
-            p = document.createElement("p")
-            p.setAttribute("role", "alert")
-            p.textContent = text
-            el.replaceChildren(p)
-            el.hidden = False
-        else:
-            el.replaceChildren()
-            el.hidden = True
-
-    def later(self, ms: int, fn: Callable[[], None]) -> None:
-        window.setTimeout(create_once_callable(fn), ms)
-
-    def set_hash(self, fragment: str) -> None:
-        if str(window.location.hash) != fragment:
-            # An empty fragment drops the hash: the page's own address without one.
-            where = fragment or str(window.location.pathname) + str(window.location.search)
-            window.history.replaceState(None, "", where)
-
-    def copy_text(self, text: str) -> None:
-        try:
-            promise = window.navigator.clipboard.writeText(text)
-            promise.catch(create_once_callable(lambda _err: None))
-        except Exception:
-            pass  # no clipboard here: the status bar shows the link to copy by hand
-
-    def timing(self, cpu_ms: float) -> None:
-        """Append one CPU decision's milliseconds to ``window.ochoLocoTimings`` (read by lab.page_bench)."""
-        try:
-            window.ochoLocoTimings.push(cpu_ms)
-        except AttributeError:  # the first one creates the array
-            window.ochoLocoTimings = window.Array.of(cpu_ms)
-
-    def focus(self, el_id: str) -> None:
-        el = _el(el_id)
-        if not el:
-            return
-        felt = el.closest(".felt")
-        if el.closest(".dialog-actions"):
-            # A panel's buttons stick to its bottom: focusing one leaves the panel at its
-            # title (the verdict, the totals) unless the buttons are out of sight.
-            el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-            _keep_in_view(el, el.closest("dialog"))
-            return
-        if not felt:
-            el.focus()
-            _keep_in_view(el)
-            return
-        # On the table (after a deal): bring the whole felt into view rather
-        # than just the focused card, so the pile, the hand and the button show together.
-        el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
-        _show_table()
-        _keep_in_view(el)
-
-
-def _before_redraw() -> None:
-    """Let the page's motion script note where the cards are, so played and drawn cards can travel."""
-    motion = getattr(window, "ochoLocoMotion", None)
-    if motion is not None:
-        motion.snap()
-
-
-def _at_the_table() -> bool:
-    """Whether the person is at the table (focus there or nowhere), not reading further down the page."""
-    active = document.activeElement
-    mesa = _el("mesa")
-    return not active or active == document.body or bool(mesa and mesa.contains(active))
-
-
-def _keep_in_view(el: Any, frame: Any = None) -> None:
-    """Scroll the least that shows all of ``el`` in the window (and in ``frame``, a panel, if given)."""
-    box = el.getBoundingClientRect()
-    top, bottom = 0.0, float(window.innerHeight)
-    if frame:
-        edges = frame.getBoundingClientRect()
-        top, bottom = max(top, float(edges.top)), min(bottom, float(edges.bottom))
-    if float(box.top) < top or float(box.bottom) > bottom:
-        where = {"block": "nearest", "behavior": "instant"}
-        el.scrollIntoView(to_js(where, dict_converter=window.Object.fromEntries))
-
-
-def _show_table() -> None:
-    """Show the table from the pile to the main button: the felt whole when it fits, else its play part."""
-    felt = document.querySelector(".felt")
-    pile = _el("pile")
-    if not felt or not pile:
-        return
-    height = float(window.innerHeight)
-    whole = felt.getBoundingClientRect()
-    if float(whole.bottom) - float(whole.top) <= height:
-        _show_whole(felt)
-        return
-    top, bottom = float(pile.getBoundingClientRect().top), float(whole.bottom)
-    if top >= 0 and bottom <= height:
-        return
-    dy = bottom - height if bottom - top <= height else top
-    window.scrollBy(to_js({"top": dy, "behavior": "instant"}, dict_converter=window.Object.fromEntries))
-
-
-def _show_whole(el: Any) -> None:
-    """Scroll the least that shows all of ``el`` (its top first when it is taller than the window)."""
-    box = el.getBoundingClientRect()
-    height = float(window.innerHeight)
-    top, bottom = float(box.top), float(box.bottom)
-    if top >= 0 and bottom <= height:
-        return
-    dy = bottom - height if (top >= 0 and bottom - top <= height) else top
-    window.scrollBy(to_js({"top": dy, "behavior": "instant"}, dict_converter=window.Object.fromEntries))
-
-
-class LocalStorage:
-    """``window.localStorage`` with JavaScript's ``null`` read as ``None``."""
-
-    def __init__(self, storage: Any) -> None:
-        self.storage = storage
-
-    def getItem(self, key: str) -> str | None:
-        value = self.storage.getItem(key)
-        return value if isinstance(value, str) else None
-
-    def setItem(self, key: str, value: str) -> None:
-        self.storage.setItem(key, value)
-
-    def removeItem(self, key: str) -> None:
-        self.storage.removeItem(key)
-
-
-def _local_storage() -> tuple[Backend | None, bool]:
-    """``localStorage`` and whether it takes writes; (None, False) when it cannot even be read.
-
-    A full storage still reads: the saved game opens, and the notice says new
-    moves cannot be saved until there is room.
-    """
-    try:
-        storage = window.localStorage
-    except Exception:
-        return None, False
-    try:
-        probe = "ocho-loco:prueba"
-        storage.setItem(probe, "1")
-        storage.removeItem(probe)
-    except Exception:
-        try:
-            storage.getItem("ocho-loco:partida")
-        except Exception:
-            return None, False
-        return LocalStorage(storage), False
-    return LocalStorage(storage), True
-
-
-def _web_lock() -> Lock | None:
-    """Run functions holding the Web Lock ``ocho-loco:partida``, shared by every tab of the site.
-
-    ``navigator.locks.request`` grants the lock later (in request order,
-    across tabs) and calls back: the function then runs synchronously,
-    reading and writing localStorage, and the lock is released when it
-    returns. None where the browser has no Web Locks (an old browser): the
-    store then runs everything at once, as before. A request the browser
-    refuses (an opaque origin) runs its function at once, without the lock.
-    """
-    try:
-        locks = window.navigator.locks
-        if not locks or not hasattr(locks, "request"):
-            return None
-    except Exception:
-        return None
-    # This tab's requests are granted (or refused) in the order they were made.
-    pending: deque[Callable[[], None]] = deque()
-
-    def granted(_lock: Any) -> None:
-        fn = pending.popleft()
-        try:
-            fn()
-        except Exception:  # said on the console; the promise stays fulfilled (refused() is for refusals)
-            window.console.error(traceback.format_exc())
-
-    def refused(_error: Any) -> None:
-        if pending:
-            pending.popleft()()
-
-    on_granted, on_refused = create_proxy(granted), create_proxy(refused)
-    _proxies.extend((on_granted, on_refused))
-
-    def run(fn: Callable[[], None]) -> None:
-        pending.append(fn)
-        try:
-            locks.request(SAVE_KEY, on_granted).catch(on_refused)
-        except Exception:
-            pending.pop()
-            fn()
-
-    return run
-
 
 # Keys that press a focused button or answer a dialog: held down, the browser repeats them.
 ACTIVATION_KEYS = frozenset({"Enter", " ", "Spacebar", "Escape"})
@@ -435,7 +119,7 @@ def _open_games(table: Table) -> None:
             games = await storage(STORE_NAME, storage_class=_games_class())
             opened = window.performance.now()
         except Exception:
-            table.games_unavailable()
+            table.transfer.games_unavailable()
             return
 
         def flush() -> None:
@@ -443,7 +127,7 @@ def _open_games(table: Table) -> None:
             _tasks.add(task)
             task.add_done_callback(_tasks.discard)
 
-        table.attach_games(games, flush)
+        table.transfer.attach_games(games, flush)
         # Read by python -m tools.history_bench: opening the store (its await included), then drawing.
         document.body.dataset.gamesOpenMs = f"{float(opened - began):.0f}"
         document.body.dataset.gamesAttachMs = f"{float(window.performance.now() - opened):.0f}"
@@ -498,7 +182,7 @@ def _on_click(table: Table, hit: Any) -> None:
     elif ident == "suit-cancel":
         table.cancel_chooser()
     elif ident == "results-skip":
-        table.skip_count()
+        table.results.skip()
     elif ident in ("main-btn", "stock"):
         table.main_button()
     elif ident == "deal-btn":
@@ -508,27 +192,27 @@ def _on_click(table: Table, hit: Any) -> None:
     elif ident == "new-game-btn":
         table.new_game_after_end()
     elif ident == "copy-link-btn":
-        table.copy_link()
+        table.arrivals.copy()
     elif ident == "replace-yes":
         table.answer_replace(True)
     elif ident == "replace-no":
         table.answer_replace(False)
     elif ident == "daily-btn":
-        table.request_daily(_chosen_players())
+        table.daily.request(_chosen_players())
     elif ident == "challenge-btn":
-        table.challenge_link(str(_el("challenge-name").value))
+        table.challenges.link(str(_el("challenge-name").value))
     elif ident == "export-btn":
-        _download(*table.export_text())
+        _download(*table.transfer.export_text())
     elif ident == "import-btn":
         _el("import-file").click()
     elif ident == "clear-aside-btn":
-        table.clear_aside()
+        table.saves.clear_aside()
     elif ident == "replay-btn":
-        table.open_replay()
+        table.results.open_replay()
     elif ident == "replay-close":
-        table.close_replay()
+        table.results.close_replay()
     elif ident.startswith("replay-"):
-        table.replay_go(ident.removeprefix("replay-"))
+        table.results.replay_go(ident.removeprefix("replay-"))
 
 
 def _today() -> str:
@@ -562,7 +246,7 @@ def _on_import(table: Table, event: Any) -> None:
     if int(chosen.size) > MAX_IMPORT_CHARS:
         _el("partidas-status").textContent = FILE_TOO_LARGE
         return
-    chosen.text().then(create_once_callable(lambda text: table.import_text(str(text))))
+    chosen.text().then(create_once_callable(lambda text: table.transfer.import_text(str(text))))
 
 
 def _on_hand_key(event: Any) -> None:
@@ -600,7 +284,7 @@ def _on_replay_key(table: Table, event: Any) -> None:
     where = REPLAY_KEYS.get(str(event.key))
     if where is not None:
         event.preventDefault()
-        table.replay_go(where)
+        table.results.replay_go(where)
 
 
 def _listen(el: Any, name: str, handler: Callable[[Any], None], *, capture: bool = False) -> None:
@@ -636,19 +320,26 @@ def start() -> Table:
     def on_results_key(event: Any) -> None:
         # While the points are being counted any key shows the whole count
         # (Tab and the modifier keys still move around the panel).
-        if not table.counting or str(event.key) in ("Tab", "Shift", "Control", "Alt", "Meta", "Escape"):
+        if not table.results.counting or str(event.key) in (
+            "Tab",
+            "Shift",
+            "Control",
+            "Alt",
+            "Meta",
+            "Escape",
+        ):
             return
         event.preventDefault()
-        table.skip_count()
+        table.results.skip()
 
     def on_pace(event: Any) -> None:
-        table.set_pace(_attr(event.target, "value"))
+        table.bar.set_pace(_attr(event.target, "value"))
 
     def on_size(event: Any) -> None:
-        table.choose_size(3 if _attr(event.target, "value") == "3" else 2)
+        table.bar.choose_size(3 if _attr(event.target, "value") == "3" else 2)
 
     def on_level(event: Any) -> None:
-        table.choose_level(_attr(event.target, "value"))
+        table.bar.choose_level(_attr(event.target, "value"))
 
     def on_replace_cancel(event: Any) -> None:
         event.preventDefault()
@@ -664,25 +355,25 @@ def start() -> Table:
 
     def on_replay_cancel(event: Any) -> None:
         event.preventDefault()
-        table.close_replay()
+        table.results.close_replay()
 
     _listen(_el("replay-dialog"), "cancel", on_replay_cancel)
     # Chromium lets a second Escape close a dialog whose cancel was refused: the results come back.
-    _listen(_el("results-dialog"), "close", lambda _e: table.results_dismissed())
+    _listen(_el("results-dialog"), "close", lambda _e: table.results.dismissed())
 
     def on_storage(event: Any) -> None:
         # Compared under the lock with the save as stored by then (this tab's own pending save,
         # asked for earlier, is written first), not with the event's possibly older value.
         if str(event.key) == SAVE_KEY:
-            store.locked(lambda: table.storage_changed(store.stored()))
+            store.locked(lambda: table.saves.changed(store.stored()))
 
     _listen(window, "storage", on_storage)
     _listen(_el("replay-dialog"), "keydown", lambda e: _on_replay_key(table, e))
-    _listen(window, "hashchange", lambda _e: table.open_link(str(window.location.hash)))
+    _listen(window, "hashchange", lambda _e: table.arrivals.open(str(window.location.hash)))
 
-    if store.table_size() == 3:
+    if store.setup().players == 3:
         _el("mode-3").checked = True
-    _el("pace-" + table.pace).checked = True
+    _el("pace-" + table.setup.pace).checked = True
     if window.matchMedia("(min-width: 900px)").matches:
         _el("log-panel").open = True  # on phones the move log starts folded
     for ident in ("deal-btn", "daily-btn", "export-btn", "import-btn"):
@@ -714,13 +405,13 @@ def _take_early_click(table: Table) -> None:
     choice = getattr(early, "choice", None)  # the radios checked; taken again with a deal click
     players = 3 if _as_int(getattr(choice, "players", 2)) == 3 else 2
     if choice is not None:
-        table.early_choice(players, str(getattr(choice, "level", "")))
+        table.bar.early_choice(players, str(getattr(choice, "level", "")))
     click = early.click
     kind = getattr(click, "kind", None)
     if kind == "deal":
         table.request_deal(players)
     elif kind == "daily":
-        table.request_daily(players)
+        table.daily.request(players)
     elif kind == "card":
         card = getattr(click, "card", None)
         table.early_click(card if isinstance(card, str) else "")

@@ -21,7 +21,7 @@ goes through :func:`ui.outside.take`, so no reader bug can stop the page.
 
 Two tabs on one save: every read-compare-write of the save runs inside
 :meth:`Store.locked`. In the page that is one Web Lock held across tabs
-(:mod:`ui.main`), so two tabs acting in the same instant compare and write
+(:mod:`ui.dom`), so two tabs acting in the same instant compare and write
 one after the other; here, and where the browser has no Web Locks, it runs
 at once, as before.
 """
@@ -46,7 +46,7 @@ from .outside import ASIDE_PREFIX, SOURCE_PICTURE, SOURCE_SAVE, SOURCE_TAB, Refu
 
 PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
-# The picture of the table index.html shows at first paint (written by ui.main).
+# The picture of the table index.html shows at first paint (written by ui.dom).
 PICTURE_KEY = PREFIX + "dibujo"  # the table as data, drawn at first paint (index.html)
 MAX_PICTURE_CHARS = 400_000
 # The picture is a tree of elements (index.html draws at most 8 levels of them, each a list
@@ -66,6 +66,29 @@ MAX_ASIDE = 5
 MAX_SAVE_CHARS = 200_000
 # The save is an object holding strings and a small object: no deeper.
 MAX_DEPTH = 4
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The setup bar's choices for the next game: table size, «Rival» and «Ritmo».
+
+    Built only from allowed values (:meth:`with_` refuses the rest), and
+    kept in one place, :meth:`Store.setup`; a game under way keeps its own.
+    """
+
+    players: int = 2
+    level: str = "normal"
+    pace: str = "normal"
+
+    def with_(
+        self, *, players: int | None = None, level: str | None = None, pace: str | None = None
+    ) -> Setup:
+        """This setup with the choices given changed; an unknown level or pace changes nothing."""
+        return Setup(
+            self.players if players is None else (3 if players == 3 else 2),
+            level if level in LEVELS else self.level,
+            pace if pace in PACES else self.pace,
+        )
 
 
 class Backend(Protocol):
@@ -167,7 +190,7 @@ class Store:
 
     def __init__(self, backend: Backend | None, *, writable: bool = True, lock: Lock | None = None) -> None:
         self.persistent = backend is not None
-        # Web Locks in the page (ui.main); a plain call here and where the browser has none.
+        # Web Locks in the page (ui.dom); a plain call here and where the browser has none.
         self.locked: Lock = lock if lock is not None else _at_once
         self.backend: Backend = backend if backend is not None else MemoryBackend()
         self.notice: str | None = None if self.persistent else NOTICE_NO_STORAGE
@@ -395,46 +418,26 @@ class Store:
         with contextlib.suppress(Exception):
             self.backend.removeItem(SAVE_KEY)
 
-    def table_size(self) -> int:
-        try:
-            raw = self.backend.getItem(PREFS_KEY)
-        except Exception:
-            return 2
-        return 3 if raw == "3" else 2
+    # -- the player's preferences: the setup bar, one value over three small keys ---------------
 
-    def set_table_size(self, players: int) -> None:
-        self.set_pref(PREFS_KEY, str(players))
+    def setup(self) -> Setup:
+        """The choices for the next game (size, «Rival», «Ritmo»); any that does not read is its default."""
+        players = 3 if self._pref(PREFS_KEY, ("2", "3"), "2") == "3" else 2
+        return Setup(players, self._pref(LEVEL_KEY, LEVELS, "normal"), self._pref(PACE_KEY, PACES, "normal"))
 
-    # -- the player's preferences: small strings, each under its own key ------------------
+    def set_setup(self, setup: Setup) -> None:
+        """Remember the choices; a browser that refuses just forgets them (the game is unaffected)."""
+        for key, value in ((PREFS_KEY, str(setup.players)), (LEVEL_KEY, setup.level), (PACE_KEY, setup.pace)):
+            with contextlib.suppress(Exception):
+                if self.backend.getItem(key) != value:
+                    self.backend.setItem(key, value)
 
-    def pref(self, key: str, allowed: tuple[str, ...], default: str) -> str:
-        """The stored preference ``key`` if it is one of ``allowed``, else ``default``."""
+    def _pref(self, key: str, allowed: tuple[str, ...], default: str) -> str:
         try:
             raw = self.backend.getItem(key)
         except Exception:
             return default
         return raw if raw in allowed else default
-
-    def set_pref(self, key: str, value: str) -> None:
-        """Remember a preference; a browser that refuses just forgets it (the game is unaffected)."""
-        with contextlib.suppress(Exception):
-            self.backend.setItem(key, value)
-
-    def level(self) -> str:
-        """The CPU level for new games («Rival»), ``normal`` unless the player chose another."""
-        return self.pref(LEVEL_KEY, LEVELS, "normal")
-
-    def set_level(self, level: str) -> None:
-        if level in LEVELS:
-            self.set_pref(LEVEL_KEY, level)
-
-    def pace(self) -> str:
-        """The CPU's pace chosen in «Ritmo»: ``pausado``, ``normal`` or ``rapido``."""
-        return self.pref(PACE_KEY, PACES, "normal")
-
-    def set_pace(self, pace: str) -> None:
-        if pace in PACES:
-            self.set_pref(PACE_KEY, pace)
 
 
 def read(raw: str) -> Saved:

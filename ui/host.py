@@ -1,0 +1,90 @@
+"""What the rooms beside the table see of it (:class:`Host`), and the one question they ask through it.
+
+The rooms (:mod:`ui.arrivals`, :mod:`ui.challenges`, :mod:`ui.daily`,
+:mod:`ui.results`, :mod:`ui.saves`, :mod:`ui.setup_bar`, :mod:`ui.transfer`)
+are parts the :class:`ui.table.Table` holds; they see it through
+:class:`Host`, so none imports :mod:`ui.table`. The replace question
+(«¿La cambias por …?») has one pending answer at a time: a :data:`Pending`
+value says which game «Sí» would put on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.cards import Card
+from engine.challenge import Challenge
+from engine.codes import GameCode
+from engine.game import Game
+from engine.view import SeatView
+
+from .history import History
+from .screen import Screen
+from .storage import Saved, Setup, Store
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """«Otra partida» during a game (or over a save that cannot be opened): a new table of ``players``."""
+
+    players: int
+
+
+@dataclass(frozen=True)
+class LinkGame:
+    """The game of a link, or the deal of the day: ``code`` from its first hand."""
+
+    code: GameCode
+
+
+@dataclass(frozen=True)
+class ChallengeGame:
+    """A challenge checked and accepted: its game, against its level."""
+
+    challenge: Challenge
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """The game in progress that an imported file brought."""
+
+    saved: Saved
+
+
+Pending = NewTable | LinkGame | ChallengeGame | ImportedGame
+
+
+class Host(Protocol):
+    """The table as its rooms see it: the game on it, the page, the store, and the moves of its flow."""
+
+    screen: Screen
+    store: Store
+    history: History
+    game: Game | None
+    chooser: Card | None  # an 8 waiting for its suit
+    level: str  # the game's own level (its record's)
+    generation: int  # bumps on every new game or question, so stale timers do nothing
+    page_url: str
+    fast: bool
+    ending: str  # how the hand ended, said again inside the results panel
+    today: Callable[[], str]
+
+    @property
+    def setup(self) -> Setup: ...
+    def view(self) -> SeatView: ...
+    def new_game(
+        self, players: int | None = None, code: GameCode | None = None, level: str | None = None
+    ) -> None: ...
+    def resume(self) -> None: ...
+    def show_setup(self) -> None: ...
+    def carry_on(self) -> None:
+        """Go on with the game on the table after a question or a check (its CPU turn restarts once)."""
+
+    def ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None: ...
+    def adopt(self, saved: Saved) -> None: ...
+    def follow(self, saved: Saved, notice: str | None) -> None:
+        """Put the game another tab saved on the table, say ``notice``, and go on from there."""
+
+    def show_aside(self) -> None: ...

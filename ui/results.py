@@ -1,0 +1,171 @@
+"""The end of a hand on the page: the results count, card by card, and «Ver la mano».
+
+The count turns each leftover card in turn (at the pace of «Ritmo»); the
+scoreboard waits for it (:meth:`Results.pending`). «Ver la mano» replays the
+hand just finished from its deal (:mod:`ui.replay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.game import GAME_OVER, HAND_OVER, PLAYING
+from engine.record import Record
+
+from . import render
+from .host import Host
+from .replay import HandReplay
+from .storage import PACES
+
+CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
+REVEAL_DELAY_MS = 450
+# «Ritmo»: (ms between two CPU actions, ms between two cards turned in the results).
+PACE_DELAYS = {"pausado": (1400, 700), "normal": (CPU_DELAY_MS, REVEAL_DELAY_MS), "rapido": (300, 200)}
+assert set(PACE_DELAYS) == set(PACES)
+
+
+class Results:
+    """The results panel of the hand just finished, and its replay."""
+
+    def __init__(self, host: Host, *, keep: Callable[[Record], None], comparison: Callable[[], str]) -> None:
+        self.host = host
+        self.keep = keep  # a finished game goes to «Tus partidas»
+        self.comparison = comparison  # a challenge's comparison, under a finished game's count
+        self.shown: list[int] = []
+        self.counting = False  # the results count is running (the scoreboard waits for it)
+        self.count_done = False  # the finished hand's count has ended (its totals may show)
+        self.replay: HandReplay | None = None
+
+    def reset(self) -> None:
+        """A new hand or game: no count, no replay, their dialogs closed."""
+        self.counting = self.count_done = False
+        self.replay = None
+        self.host.screen.dialog("replay-dialog", False)
+        self.host.screen.dialog("results-dialog", False)
+
+    def pending(self) -> bool:
+        """True while the results of the finished hand have not been counted on screen yet."""
+        return self.counting or not self.count_done
+
+    def show(self, animate: bool) -> None:
+        host = self.host
+        game = host.game
+        assert game is not None and game.result is not None
+        result = game.result
+        full = [len(cards) for cards in result.leftovers]
+        self.shown = [0] * game.players if (animate and not host.fast) else full
+        self.counting = True
+        s = host.screen
+        s.text("results-title", render.results_title(result))
+        s.text("results-sub", render.results_subtitle(result) + f" Rival {render.LEVEL_NAMES[host.level]}.")
+        # The dialog is modal, so the status line behind it is not heard: the panel has its own.
+        s.text("results-live", host.ending)
+        s.state("results" if game.phase == HAND_OVER else "gameover")
+        s.attr("next-hand-btn", "hidden", "")
+        s.attr("new-game-btn", "hidden", "")
+        s.attr("replay-btn", "hidden", "")
+        s.attr("results-skip", "hidden", None)
+        s.attr("challenge-box", "hidden", None if game.phase == GAME_OVER else "")
+        if game.phase == GAME_OVER:
+            self.keep(Record.of(game, host.level))
+        s.dialog("results-dialog", True)
+        s.focus("results-skip")
+        self._reveal(host.generation)
+
+    def _reveal(self, generation: int) -> None:
+        """Turn the next leftover card (only that one animates); at the end, show the totals."""
+        host = self.host
+        game = host.game
+        if game is None or generation != host.generation or game.result is None or not self.counting:
+            return
+        result = game.result
+        target = [len(cards) for cards in result.leftovers]
+        for seat, count in enumerate(target):
+            if seat != result.winner and self.shown[seat] < count:
+                self.shown[seat] += 1
+                host.screen.html("results-body", render.results_html(result, self.shown, turning=seat))
+                host.screen.later(PACE_DELAYS[host.setup.pace][1], lambda: self._reveal(generation))
+                return
+        self._finish()
+
+    def skip(self) -> None:
+        """«Saltar» (or any key): show the whole count at once."""
+        game = self.host.game
+        if game is None or game.result is None or not self.counting:
+            return
+        self.shown = [len(cards) for cards in game.result.leftovers]
+        self._finish()
+
+    def _finish(self) -> None:
+        game = self.host.game
+        assert game is not None and game.result is not None
+        result = game.result
+        self.counting = False
+        self.count_done = True
+        s = self.host.screen
+        body = render.results_html(result, self.shown) + render.totals_html(result)
+        summary = render.results_summary(result)
+        if game.phase == GAME_OVER:
+            body += f'<p class="game-over">{render.game_over_text(result)}</p>' + self.comparison()
+        s.html("results-body", body)
+        s.text("results-live", f"{self.host.ending} {summary}".strip())
+        s.html("scoreboard", render.scoreboard_html(result.totals, game.leader))
+        s.attr("results-skip", "hidden", "")
+        button = "new-game-btn" if game.phase == GAME_OVER else "next-hand-btn"
+        s.attr(button, "hidden", None)
+        s.attr("replay-btn", "hidden", None)
+        s.status(summary)
+        s.focus(button)
+
+    def dismissed(self) -> None:
+        """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
+        game = self.host.game
+        if game is None or game.phase == PLAYING or self.replay is not None:
+            return
+        self.host.screen.dialog("results-dialog", True)
+        self.host.screen.focus("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
+
+    # -- «Ver la mano» ------------------------------------------------------------------------
+
+    def open_replay(self) -> None:
+        """Replay the hand just finished, from its deal, every hand face up (results panel only)."""
+        game = self.host.game
+        if game is None or game.phase == PLAYING:
+            return
+        self.replay = HandReplay.of_current_hand(game)
+        self.host.screen.state("replay")
+        self.host.screen.dialog("replay-dialog", True)
+        self._show_replay()
+        self.host.screen.focus("replay-next")
+
+    def replay_go(self, where: str) -> None:
+        """``first``, ``prev``, ``next`` or ``last`` step of the replay on show."""
+        if self.replay is not None and self.replay.go(where):
+            self._show_replay()
+
+    def close_replay(self) -> None:
+        game = self.host.game
+        if self.replay is None or game is None:
+            return
+        self.replay = None
+        s = self.host.screen
+        s.dialog("replay-dialog", False)
+        s.state("results" if game.phase == HAND_OVER else "gameover")
+        s.focus("replay-btn")
+
+    def _show_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        step = replay.step
+        s = self.host.screen
+        s.text("replay-title", render.replay_title(replay.hand_no, replay.index, replay.last))
+        s.text("replay-step", render.replay_move_text(step.move, step.drawn))
+        s.html("replay-table", render.replay_table_html(step.game, step.move))
+        at_start, at_end = replay.index == 0, replay.index == replay.last
+        for el_id, off in (
+            ("replay-first", at_start),
+            ("replay-prev", at_start),
+            ("replay-next", at_end),
+            ("replay-last", at_end),
+        ):
+            s.attr(el_id, "aria-disabled", "true" if off else None)
