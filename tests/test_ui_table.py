@@ -141,15 +141,21 @@ def test_deal_during_an_unfinished_game_asks_first() -> None:
     table.request_deal(3)
     assert screen.body == "replace" and screen.is_open("replace-dialog")
     assert screen.texts["replace-title"] == "Tienes una partida a medias. ¿La dejas para empezar otra?"
-    assert screen.texts["replace-sub"] == "Si empiezas otra, la partida a medias se pierde."
+    # The question says what really happens: the game is kept as abandoned, not lost.
+    sub = screen.texts["replace-sub"]
+    assert "se pierde" not in sub and "abandonada" in sub and "Tus partidas" in sub, sub
     assert "enlace" not in screen.texts["replace-sub"], "no link is involved in a new deal"
     assert saved_game(backend) == before
     table.answer_replace(False)
     assert not screen.is_open("replace-dialog")
     assert saved_game(backend) == before and screen.body == "human"
     assert live(table).players == 2, "the size radios cannot change the table under way"
+    table.main_button()  # a move: the game now counts when it is left
     table.request_deal(3)
     table.answer_replace(True)
+    kept = [e.text for e in table.history.entries]
+    assert len(kept) == 1, "the game left is kept in «Tus partidas», as the question said"
+    before = saved_game(backend)
     # Leaving the game goes back to choosing a table; the save is replaced by the next deal only.
     assert table.game is None and screen.body == "setup"
     assert screen.get_attr("mode-choice", "disabled") is None

@@ -10,6 +10,7 @@ from engine.challenge import Challenge
 from engine.codes import GameCode
 from engine.game import GAME_OVER
 
+from . import render
 from .challenges import Challenges
 from .host import Host, LinkGame
 from .links import link_hash, read_hash, share_url
@@ -88,7 +89,7 @@ class Arrivals:
         host.ask_replace(
             "Tienes una partida a medias. ¿La cambias por la del enlace?",
             "Jugar la del enlace",
-            "Si juegas la del enlace, la partida a medias se pierde.",
+            render.LEFT_GAME,
             LinkGame(link),
         )
 

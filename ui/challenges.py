@@ -100,7 +100,7 @@ class Challenges:
         host.ask_replace(
             "Tienes una partida a medias. ¿La cambias por la del reto?",
             "Aceptar el reto",
-            "Si aceptas el reto, la partida a medias se pierde.",
+            render.LEFT_GAME,
             ChallengeGame(challenge),
         )
 

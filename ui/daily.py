@@ -39,6 +39,6 @@ class Daily:
         host.ask_replace(
             "Tienes una partida a medias. ¿Empiezas la partida del día?",
             "Jugar la del día",
-            "Si juegas la del día, la partida a medias se pierde.",
+            render.LEFT_GAME,
             LinkGame(code),
         )

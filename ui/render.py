@@ -339,6 +339,10 @@ def suit_choices_html(view: SeatView, eight: Card | int) -> str:
     return "".join(parts)
 
 
+# What happens to a game left half-way for another (said in every «replace your game?» question).
+LEFT_GAME = "La partida a medias no se borra: queda en «Tus partidas» como abandonada (jugada y no ganada)."
+
+
 def turn_prompt(view: SeatView) -> str:
     """What the person can do now, for the status bar."""
     if view.can_pass:
@@ -489,6 +493,7 @@ def game_over_text(result: HandResult) -> str:
 
 
 __all__ = [
+    "LEFT_GAME",
     "SUIT_TITLE",
     "active_suit_html",
     "active_suit_text",

@@ -179,7 +179,7 @@ class Table:
             self.ask_replace(
                 "Tienes una partida a medias. ¿La dejas para empezar otra?",
                 "Dejarla y elegir mesa",
-                "Si empiezas otra, la partida a medias se pierde.",
+                render.LEFT_GAME,
                 NewTable(self.game.players),
             )
             return

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from engine.game import GAME_OVER
 from engine.record import Record
 
-from . import history_html
+from . import history_html, render
 from .daily import daily_note
 from .history import Games
 from .history_file import HistoryFileError, ImportJob, thousands
@@ -188,6 +188,6 @@ class Transfer:
         host.ask_replace(
             "El archivo trae otra partida en curso. ¿Cambias la tuya por esa?",
             "Jugar la del archivo",
-            "Si juegas la del archivo, la que tienes a medias se pierde.",
+            render.LEFT_GAME,
             ImportedGame(saved),
         )
