@@ -280,6 +280,12 @@ def test_retar_copies_a_link_that_verifies() -> None:
     url = screen.copied[-1]
     raw = read_challenge(url.split("#", 1)[1])
     assert raw == (str(record), str(outcome(record).total), "Bea")
+    # Said inside the results panel that is open, never as a raw link in the layout (issue 25, item 4).
+    said = screen.texts["challenge-status"]
+    assert said.startswith("Enlace del reto copiado") and url not in said, said
+    assert url not in screen.last_status
+    assert screen.get_attr("challenge-url", "value") == url, "the link to copy by hand, in a field"
+    assert screen.get_attr("challenge-url", "hidden") is None
 
 
 def test_import_never_replaces_a_game_in_progress_without_asking() -> None:

@@ -414,10 +414,10 @@ def test_retar_refuses_a_game_whose_cpu_moves_are_not_the_cpus() -> None:
     record = won2()  # seat 1 played by the random bot, saved as a Normal game
     table, screen, _ = finish(record)
     table.challenges.link("Bea")
-    assert screen.last_status.startswith("Comprobando la partida para el reto…")
+    assert screen.texts["challenge-status"].startswith("Comprobando la partida para el reto…")
     screen.run_timers()
     assert screen.copied == []
-    assert screen.last_status.startswith(f"{MESSAGE}."), record.code.text
+    assert screen.texts["challenge-status"].startswith(f"{MESSAGE}."), record.code.text
 
 
 def test_a_kept_challenge_is_checked_again_after_a_reload_and_dropped_if_forged() -> None:

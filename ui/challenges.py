@@ -188,16 +188,21 @@ class Challenges:
         host, game = self.host, self.host.game
         if game is None or game.phase != GAME_OVER:
             return
+
+        def say(text: str) -> None:
+            # Inside the results panel that is open (the status line behind a modal is not heard).
+            host.screen.text("challenge-status", text)
+
         record = Record.of(game, host.level)
         if not record.verified:
-            host.screen.status(
+            say(
                 "Esta partida viene de una versión anterior de la página y no se puede comprobar entera: "
                 "no sirve para retar."
             )
             return
         url = challenge_url(host.page_url, str(record), game.totals[HUMAN], clean_name(name))
         if len(url) > MAX_LINK:
-            host.screen.status(
+            say(
                 f"Esta partida es demasiado larga para caber en un enlace de reto ({len(url)} caracteres, "
                 f"el máximo es {MAX_LINK}). Comparte el código {game.code.pretty()} y comparad los puntos."
             )
@@ -205,26 +210,33 @@ class Challenges:
         try:
             challenge = replayed(str(record), str(game.totals[HUMAN]), name)
         except ChallengeError as err:  # pragma: no cover - the page's own finished game replays
-            host.screen.status(f"{err} No se puede retar con esta partida.")
+            say(f"{err} No se puede retar con esta partida.")
             return
 
         def done(err: ChallengeError | None) -> None:
             if host.game is not game:
                 return  # another game since: its own «Retar» will check it
             if err is not None:
-                host.screen.status(f"{err} No se puede retar con esta partida.")
+                say(f"{err} No se puede retar con esta partida.")
                 return
             host.screen.copy_text(url)
-            host.screen.status("Enlace del reto copiado: " + url)
+            say("Enlace del reto copiado: pégalo en un mensaje para mandarlo. También está aquí debajo.")
+            host.screen.attr("challenge-url", "value", url)
+            host.screen.attr("challenge-url", "hidden", None)
 
         # A save never becomes a challenge unchecked: the same check a receiver runs.
-        host.screen.status(f"{CHECKING_OWN} 0 %")
-        self.check_slices("retar", cpu_steps(challenge), CHECKING_OWN, done)
+        say(f"{CHECKING_OWN} 0 %")
+        self.check_slices("retar", cpu_steps(challenge), CHECKING_OWN, done, say)
 
     # -- checks in slices --------------------------------------------------------------------
 
     def check_slices(
-        self, job: str, steps: Iterator[float], saying: str, done: Callable[[ChallengeError | None], None]
+        self,
+        job: str,
+        steps: Iterator[float],
+        saying: str,
+        done: Callable[[ChallengeError | None], None],
+        say: Callable[[str], None] | None = None,
     ) -> None:
         """Run a check's ``steps`` on the screen's timer, about :data:`CHECK_SLICE_MS` of work a slice.
 
@@ -235,6 +247,7 @@ class Challenges:
         self.checks[job] = token
         said = [0]
         screen = self.host.screen
+        tell = say if say is not None else screen.status
 
         def run() -> None:
             if self.checks.get(job) is not token:
@@ -256,7 +269,7 @@ class Challenges:
             percent = min(int(fraction * 100) // 10 * 10, 90)
             if saying and percent > said[0]:
                 said[0] = percent
-                screen.status(f"{saying} {percent} %")
+                tell(f"{saying} {percent} %")
             screen.later(0, run)
 
         screen.later(0, run)

@@ -88,6 +88,8 @@ PAGE_IDS: frozenset[str] = frozenset(
         "challenge-box",
         "challenge-name",
         "challenge-btn",
+        "challenge-status",
+        "challenge-url",
         # the replace question
         "replace-dialog",
         "replace-title",

@@ -66,6 +66,8 @@ class Results:
         s.attr("replay-btn", "hidden", "")
         s.attr("results-skip", "hidden", None)
         s.attr("challenge-box", "hidden", None if game.phase == GAME_OVER else "")
+        s.text("challenge-status", "")
+        s.attr("challenge-url", "hidden", "")
         if game.phase == GAME_OVER:
             self.keep(Record.of(game, host.level))
         s.dialog("results-dialog", True)

@@ -315,3 +315,52 @@ def test_focused_control_is_in_view_and_uncovered_while_the_cpu_plays(viewport, 
     finally:
         context.close()
     assert found == [], "\n".join(found)
+
+
+def honest_game_over() -> Game:
+    """A game the page's Normal CPU really played (a challenge checks it), one card from its end."""
+    from engine.bots import make_level_bot
+    from engine.game import GAME_OVER, PLAYING
+    from engine.view import seat_view
+
+    cpu = make_level_bot("normal")
+    for n in range(200):
+        game = Game.new(GameCode.build(2, f"RE{n:03d}".replace("0", "Z").replace("1", "Y")))
+        while game.phase != GAME_OVER:
+            if game.phase != PLAYING:
+                game.next_hand()
+                continue
+            ending = game.turn == 0 and len(game.hands[0]) == 1 and bool(game.legal_cards())
+            if ending and game.totals[1] >= 95:
+                return game
+            game.apply(cpu.choose(seat_view(game, game.turn)))
+    raise AssertionError("no honest game over found")
+
+
+@pytest.mark.parametrize("viewport", ["1280x800", "360x640"])
+def test_retar_confirms_inside_the_open_panel_and_never_widens_the_page(viewport, browser, site_url):
+    """Issue 25, item 4: the confirmation is heard and seen in the results panel, with no raw link."""
+    context = browser.new_context(locale="es-ES", reduced_motion="reduce", **VIEWPORTS[viewport])
+    page = context.new_page()
+    game = honest_game_over()
+    where = f"{viewport}, {game.code.pretty()}"
+    try:
+        open_saved(page, site_url, game, "human")
+        finish_with_last_card(page, game, "gameover")
+        page.fill("#challenge-name", "Bea")
+        page.click("#challenge-btn")
+        page.wait_for_function(
+            "() => document.getElementById('challenge-status').textContent.startsWith('Enlace del reto')"
+        )
+        status = page.locator("#challenge-status")
+        assert status.get_attribute("role") == "status", where
+        assert page.evaluate(
+            "() => document.getElementById('results-dialog').contains("
+            "document.getElementById('challenge-status'))"
+        ), where
+        assert "#reto=" not in status.inner_text(), f"{where}: no raw link in the sentence"
+        assert "#reto=" not in page.inner_text("#status"), f"{where}: nothing behind the modal"
+        assert page.locator("#challenge-url").is_visible(), where
+        assert page.evaluate(SIDEWAYS_JS) <= 0, f"{where}: the page scrolls sideways"
+    finally:
+        context.close()
