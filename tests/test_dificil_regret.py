@@ -28,6 +28,7 @@ def test_the_oracle_values_every_candidate_the_same_way_every_time() -> None:
     assert game.hands == hands  # the real game is left as it was
 
 
+@pytest.mark.slow  # a research tool's whole report: the longest test of the edit loop, run by the full suite
 def test_regret_reports_the_cpu_and_each_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(["--players", "2", "--games", "1", "--oracle", "8", "--variant", "now", "--variant", "margin0"])

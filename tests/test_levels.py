@@ -515,6 +515,7 @@ def test_dificil_beats_cpu_in_more_than_half_of_fixed_games() -> None:
     assert result.share > 0.5, result.summary()
 
 
+@pytest.mark.slow  # the lab's decision bench, run by the full suite
 def test_bench_times_every_dificil_decision() -> None:
     from lab.engine_bench import bench_dificil
 
