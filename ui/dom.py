@@ -43,14 +43,22 @@ class DomScreen:
         self.storage = storage
         self.lock = lock
         self._picture_due = False
+        # The hand as last drawn (markup, cards): a CPU action that leaves your cards as they were
+        # must not redraw them, or a screen reader hears the focused card again between moves.
+        self._hand_drawn: tuple[str, int] | None = None
 
     def html(self, el_id: str, html: str) -> None:
         el = element(el_id)
-        _before_redraw()
         if el_id == "hand":
+            if self._hand_drawn == (html, int(el.childElementCount)):
+                return
+            _before_redraw()
             self._replace_keeping_focus(el, html)
-        else:
-            el.innerHTML = html
+            self._hand_drawn = (html, int(el.childElementCount))
+            self._rescue_focus()
+            return
+        _before_redraw()
+        el.innerHTML = html
         self._rescue_focus()
 
     def _rescue_focus(self) -> None:
@@ -71,6 +79,8 @@ class DomScreen:
                 return
 
     def _replace_keeping_focus(self, el: Any, html: str) -> None:
+        if _update_in_place(el, html):
+            return  # the same cards: their attributes follow, the elements (and the focus) stay
         active = document.activeElement
         card = None
         index = -1
@@ -196,6 +206,32 @@ class DomScreen:
         el.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
         _show_table()
         _keep_in_view(el)
+
+
+def _update_in_place(el: Any, html: str) -> bool:
+    """Give ``el``'s cards the attributes ``html`` has for the same cards; False if the cards differ."""
+    template = document.createElement("template")
+    template.innerHTML = html
+    fresh = template.content.children
+    old = el.children
+    if fresh.length != old.length:
+        return False
+    pairs = [(old.item(i), fresh.item(i)) for i in range(old.length)]
+    if any(
+        attr_text(a, "data-card") != attr_text(b, "data-card") or a.tagName != b.tagName for a, b in pairs
+    ):
+        return False
+    for now, wanted in pairs:
+        if now.innerHTML != wanted.innerHTML:
+            now.innerHTML = wanted.innerHTML  # a face drawn differently (never the element itself)
+        names = {str(a.name) for a in wanted.attributes} | {str(a.name) for a in now.attributes}
+        for name in names:
+            value = wanted.getAttribute(name)
+            if value is None:
+                now.removeAttribute(name)
+            elif now.getAttribute(name) != value:
+                now.setAttribute(name, value)
+    return True
 
 
 def _before_redraw() -> None:
