@@ -119,7 +119,7 @@ def settings(version: int, players: int) -> ReviewSettings:
 
 
 def action_phrase(action: Action) -> str:
-    """The action as an infinitive: «robar», «jugar el 7 de corazones», «jugar el 8 de picas y pedir tréboles»."""
+    """The action as an infinitive: «robar», «jugar el 7 de corazones», «… y pedir tréboles»."""
     if action is DRAW:
         return "robar"
     if action is PASS:
@@ -293,9 +293,7 @@ class Review:
             index, hand_no, played, worlds = row[:4]
             moves = tuple(ACTION_OF[n] for n in row[4::2])
             totals = tuple(row[5::2]) if worlds else ()
-            out.append(
-                Decision(index, hand_no, players, moves, totals, worlds, ACTION_OF[played], threshold)
-            )
+            out.append(Decision(index, hand_no, players, moves, totals, worlds, ACTION_OF[played], threshold))
         return cls(record, version, first, last, tuple(out))
 
 
@@ -414,7 +412,8 @@ class Reviewer:
         for n, (index, view) in enumerate(found):
             played = self.record.moves[index]
             moves = weighed(view, played)
-            worlds, totals = 0, ()
+            worlds = 0
+            totals: tuple[int, ...] = ()
             last_card_wins = len(view.hand) == 1 and played.card is not None
             if len(moves) > 1 and not last_card_wins:
                 weighing = Weighing(view, moves, params)

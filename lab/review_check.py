@@ -40,11 +40,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action
-from engine.bots import FacilBot, CpuBot, move_of, playout, read_history
+from engine.bots import CpuBot, FacilBot, move_of, playout, read_history
 from engine.cards import POINTS
 from engine.codes import shuffled, stream
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.review import CURRENT, BIEN, IGUAL, Decision, Weighing, settings, weighed
+from engine.review import BIEN, CURRENT, IGUAL, Decision, Weighing, settings, weighed
 from engine.view import SeatView, seat_view
 from lab.simulate import game_code
 
@@ -124,7 +124,7 @@ def kind(decision: Decision) -> str:
     return verdict if verdict in (BIEN, IGUAL) else "Mejor"
 
 
-def _noise_chunk(args: tuple[int, int, int, int]) -> list[list[float]]:
+def _noise_chunk(args: tuple[int, int, int, int, dict[str, int]]) -> list[list[float]]:
     """For each position, each move's margin over the played one under every seed."""
     players, start, games, seeds, override = args
     OVERRIDE.update(override)
@@ -138,7 +138,7 @@ def _noise_chunk(args: tuple[int, int, int, int]) -> list[list[float]]:
     return rows
 
 
-def _validate_chunk(args: tuple[int, int, int, int]) -> list[tuple[str, float, float, int]]:
+def _validate_chunk(args: tuple[int, int, int, int, dict[str, int]]) -> list[tuple[str, float, float, int]]:
     """For each position: verdict kind, the review's margin, the oracle's regret, the worlds."""
     players, start, games, playouts, override = args
     OVERRIDE.update(override)
@@ -181,33 +181,42 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lab.review_check", description=__doc__.split("\n\n")[0])
+    doc = __doc__.split("\n\n")[0]
+    parser = argparse.ArgumentParser(prog="python -m lab.review_check", description=doc)
     parser.add_argument("what", choices=("noise", "validate"))
     parser.add_argument("--players", type=int, choices=(2, 3), default=2)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seeds", type=int, default=3, help="noise: searches per position")
-    parser.add_argument("--oracle", type=int, default=200, help="validate: playouts per move from the real hands")
+    parser.add_argument(
+        "--oracle", type=int, default=200, help="validate: playouts a move, from the real hands"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--playouts", type=int, help="other playouts per decision (budget 50 actions each)")
     args = parser.parse_args(argv)
-    override = {} if args.playouts is None else {"playouts": args.playouts, "max_actions": 50 * args.playouts}
+    override = {}
+    if args.playouts is not None:
+        override = {"playouts": args.playouts, "max_actions": 50 * args.playouts}
+
     began = time.perf_counter()
     chunks = _chunks(args.games, args.jobs)
-    summary: dict[str, object] = {"players": args.players, "games": args.games, "version": CURRENT, **override}
+    summary: dict[str, object] = {"players": args.players, "games": args.games, "version": CURRENT}
+    summary.update(override)
     if args.what == "noise":
         parts = _map(args.jobs, _noise_chunk, [(args.players, s, n, args.seeds, override) for s, n in chunks])
         rows = [row for part in parts for row in part]
         diffs = [abs(a - b) for row in rows for i, a in enumerate(row) for b in row[i + 1 :]]
         summary["pairs"] = len(rows)
         summary["differences"] = len(diffs)
-        for q in (0.5, 0.8, 0.9, 0.95, 0.99):
-            summary[f"q{int(q * 100)}"] = round(_quantile(diffs, q), 2)
+        quantiles = {f"q{int(q * 100)}": round(_quantile(diffs, q), 2) for q in (0.5, 0.8, 0.9, 0.95, 0.99)}
+        summary.update(quantiles)
         print(
             f"{len(rows)} move pairs, {len(diffs)} seed-to-seed differences of a margin (points): "
-            + ", ".join(f"q{int(q * 100)} {summary[f'q{int(q * 100)}']}" for q in (0.5, 0.8, 0.9, 0.95, 0.99))
+            + ", ".join(f"{name} {value}" for name, value in quantiles.items())
         )
     else:
-        parts = _map(args.jobs, _validate_chunk, [(args.players, s, n, args.oracle, override) for s, n in chunks])
+        parts = _map(
+            args.jobs, _validate_chunk, [(args.players, s, n, args.oracle, override) for s, n in chunks]
+        )
         items = [item for part in parts for item in part]
         summary["positions"] = len(items)
         summary["oracle"] = args.oracle
