@@ -72,6 +72,10 @@ PAGE_IDS: frozenset[str] = frozenset(
         "replay-next",
         "replay-last",
         "replay-close",
+        "review",
+        "review-title",
+        "review-summary",
+        "review-list",
         # «Partida del día», «Tus partidas», challenges
         "daily-btn",
         "daily-note",
