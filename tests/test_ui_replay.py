@@ -151,7 +151,9 @@ def test_choosing_a_repaso_item_jumps_the_replay_to_that_decision(cheap_review: 
     table.results.review_jump(step)
     assert table.results.replay is not None and table.results.replay.index == step
     assert screen.texts["replay-title"] == render.replay_title(game.hand_no, step, table.results.replay.last)
-    assert f'data-step="{step}" aria-current="step"' in screen.htmls["review-list"]
+    last = len(review.decisions) - 1
+    assert screen.get_attr(f"review-go-{last}", "aria-current") == "step"
+    assert all(screen.get_attr(f"review-go-{n}", "aria-current") is None for n in range(last))
     table.results.review_jump(10_000)  # out of range: nothing moves
     assert table.results.replay.index == step
 

@@ -104,7 +104,7 @@ PAGE_IDS: frozenset[str] = frozenset(
 )
 
 # Ids that ui/render.py gives elements it draws (``card-10H``: a card of the person's hand).
-RENDERED_PREFIXES = ("card-",)
+RENDERED_PREFIXES = ("card-", "review-go-")
 
 
 def is_page_id(el_id: str) -> bool:

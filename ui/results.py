@@ -189,7 +189,10 @@ class Results:
         ):
             s.attr(el_id, "aria-disabled", "true" if off else None)
         if self.review is not None:
-            s.html("review-list", render.review_list_html(self.review, self.review_first, replay.index))
+            # Only the marks change: the list is not drawn again, so the focus stays on its item.
+            for n, decision in enumerate(self.review.decisions):
+                here = decision.index - self.review_first == replay.index
+                s.attr(f"review-go-{n}", "aria-current", "step" if here else None)
 
     # -- «Repaso» ------------------------------------------------------------------------------
 
