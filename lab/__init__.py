@@ -18,6 +18,7 @@ command, ``python -m lab.<name>``:
 - :mod:`lab.history_bench`   «Tus partidas» with 10,000 games stored: size, load and statistics times
 - :mod:`lab.worker_proto`    Python off the main thread: the page and two worker prototypes side by side
 - :mod:`lab.review_check`    the review («Repaso»): its search's noise, its verdicts against the real hands
+- :mod:`lab.review_bench`    the review of whole hands timed, in CPython or in Pyodide under Node
 - :mod:`lab.make_golden_reviews` the golden reviews of fixed records (``tests/golden/reviews.json``)
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """
