@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 
 from engine.codes import CODE_LENGTH, GameCode
 from engine.daily import daily_code, day_text
-from engine.record import FORMAT, MAX_TEXT, Record, RecordError
+from engine.record import FORMAT, HINTS_FORMAT, MAX_TEXT, Record, RecordError
 from engine.stats import TABLES, Outcome, Stats, compute, outcome
 from engine.verify import check_steps
 
@@ -441,12 +441,13 @@ class History:
         """Per table size, your first checked finished game of ``date``'s deal of the day, or None."""
         out: dict[int, Entry | None] = {}
         for players in TABLES:
-            start = f"{FORMAT_PREFIX}{daily_code(date, players).text}."
+            code = daily_code(date, players).text
+            starts = (f"{FORMAT_PREFIX}{code}.", f"{HINTS_FORMAT}.{code}.")  # with hints or not
             out[players] = next(
                 (
                     e
                     for e in self.entries
-                    if e.text.startswith(start) and e.outcome is not None and e.outcome.finished
+                    if e.text.startswith(starts) and e.outcome is not None and e.outcome.finished
                 ),
                 None,
             )
