@@ -72,6 +72,7 @@ PAGE_IDS: frozenset[str] = frozenset(
         "replay-next",
         "replay-last",
         "replay-close",
+        "hint-btn",
         "review",
         "review-title",
         "review-summary",

@@ -84,7 +84,7 @@ class Results:
         s.text("challenge-status", "")
         s.attr("challenge-url", "hidden", "")
         if game.phase == GAME_OVER:
-            self.keep(Record.of(game, host.level))
+            self.keep(Record.of(game, host.level, host.hints))
         s.dialog("results-dialog", True)
         s.focus("results-skip")
         self._reveal(host.generation)
@@ -208,7 +208,7 @@ class Results:
         """The hand's review: at once from «Tus partidas» when kept, else computed in slices."""
         host = self.host
         assert host.game is not None
-        record = Record.of(host.game, host.level)
+        record = Record.of(host.game, host.level, host.hints)
         first, last = host.game.hand_start, len(record.moves)
         key = review_key(str(record), first, CURRENT)
         self.review = None
