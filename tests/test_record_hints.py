@@ -95,7 +95,7 @@ def test_a_challenge_made_from_a_game_with_hints_says_con_pistas() -> None:
     assert challenge.record.hints
     assert (
         history_html.challenge_banner(challenge)
-        == f"Te reta Ana: {total} puntos con pistas con este reparto."
+        == f"Te reta Ana: {total} puntos con este reparto (con pistas)."
     )
     plain = verify(str(records[0]), total, "Ana")
     assert "con pistas" not in history_html.challenge_banner(plain)

@@ -166,8 +166,8 @@ def history_html(
 def challenge_banner(challenge: Challenge) -> str:
     """``Te reta Ana: 37 puntos con este reparto.``: plain text, shown with ``textContent`` only."""
     who = f"Te reta {challenge.name}" if challenge.name else "Te retan"
-    hints = " con pistas" if challenge.record.hints else ""
-    return f"{who}: {challenge.total} puntos{hints} con este reparto."
+    hints = " (con pistas)" if challenge.record.hints else ""
+    return f"{who}: {challenge.total} puntos con este reparto{hints}."
 
 
 def comparison_html(challenge: Challenge, mine: Outcome) -> str:

@@ -1,4 +1,4 @@
-"""«Repaso» on the real page: the hard CPU's review of your decisions inside «Ver la mano».
+"""«Repaso» and «Pista» on the real page: the hard CPU's review of your decisions, and its hint.
 
 A fixed code's first hand is played with a fixed policy; the review the page
 shows must be :mod:`engine.review`'s, run here in CPython on the same record:
@@ -13,11 +13,17 @@ from functools import partial
 from helpers import act, boot, legal_cards, link, saved_game, wait_state
 
 from engine.actions import Action
+from engine.bots import DificilBot
 from engine.codes import GameCode
 from engine.game import Game
 from engine.record import Record
 from engine.review import Reviewer
+from engine.stats import outcome
+from engine.view import seat_view
+from lab.simulate import run
 from ui import render
+from ui.hint import hint_text
+from ui.links import challenge_hash
 
 CODE = GameCode.build(2, "K7QM9")
 CARD = '#hand button.card[data-card="{}"]'
@@ -111,3 +117,34 @@ def test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard(fast_p
     wait_state(page, "replay")
     assert page.locator("#review-summary").inner_text() == expected.summary()
     assert page.locator("#review-list > li").count() == len(expected.decisions)
+
+
+def test_a_hint_raises_the_hard_cpus_card_and_the_save_says_hints_were_asked(fast_page, site_url):
+    page = fast_page
+    code = GameCode.build(2, "HXB4R")
+    boot(page, link(site_url, code), "human")
+    game = Game.new(code)
+    expected = DificilBot().choose(seat_view(game, 0))
+    page.click("#hint-btn")
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Pista:')")
+    assert page.inner_text("#status") == hint_text(expected)
+    if expected.card is not None:
+        assert (
+            page.locator(f'#hand button.card[data-card="{expected.card}"]').get_attribute("data-hint") == "1"
+        )
+    page.wait_for_function(
+        "() => JSON.parse(window.localStorage.getItem('ocho-loco:partida')).record.startsWith('r3.')"
+    )
+
+
+def test_a_challenge_from_a_game_with_hints_shows_con_pistas(fast_page, site_url):
+    records: list[Record] = []
+    run(2, ["cpu", "cpu"], 1, seed=7, records=records)
+    record = records[0].with_hints()
+    total = outcome(record).total
+    fast_page.goto(site_url + challenge_hash(str(record), total, "Ana"))
+    fast_page.wait_for_function("() => !document.getElementById('challenge-banner').hidden", timeout=180_000)
+    assert (
+        fast_page.inner_text("#challenge-banner")
+        == f"Te reta Ana: {total} puntos con este reparto (con pistas)."
+    )
