@@ -277,22 +277,29 @@ class Review:
         """A stored review; ValueError (or KeyError for an unknown version) for anything else."""
         if not isinstance(data, dict):
             raise ValueError("a stored review is an object")
-        version, record, first, last = data["v"], data["record"], data["first"], data["last"]
-        if not (isinstance(version, int) and isinstance(record, str)):
+        version, record, first, last = data.get("v"), data.get("record"), data.get("first"), data.get("last")
+        if not (type(version) is int and isinstance(record, str)):
             raise ValueError("a stored review names its version and record")
-        if not (isinstance(first, int) and isinstance(last, int)):
+        if not (type(first) is int and type(last) is int):
             raise ValueError("a stored review names its moves")
         players = Record.parse(record).code.players
         threshold = settings(version, players).threshold
+        rows = data.get("decisions")
+        if not isinstance(rows, list):
+            raise ValueError("a stored review lists its decisions")
         out: list[Decision] = []
-        for row in data["decisions"]:
+        for row in rows:
             if not (isinstance(row, list) and len(row) >= 6 and len(row) % 2 == 0):
                 raise ValueError("a stored decision is a list of numbers")
-            if not all(type(n) is int for n in row):
+            if not all(type(n) is int for n in row) or min(row[:4] + row[4::2]) < 0:
                 raise ValueError("a stored decision is a list of numbers")
             index, hand_no, played, worlds = row[:4]
+            if max([played, *row[4::2]]) >= len(ACTION_OF):
+                raise ValueError("a stored decision names a move that does not exist")
             moves = tuple(ACTION_OF[n] for n in row[4::2])
             totals = tuple(row[5::2]) if worlds else ()
+            if same_move(ACTION_OF[played], list(moves)) is None:
+                raise ValueError("a stored decision does not weigh the move played")
             out.append(Decision(index, hand_no, players, moves, totals, worlds, ACTION_OF[played], threshold))
         return cls(record, version, first, last, tuple(out))
 

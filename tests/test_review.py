@@ -73,12 +73,26 @@ def test_a_stored_review_reads_back_the_same() -> None:
         assert review.lines() == entry["lines"]
 
 
+_GOOD = GOLDEN[1]["stored"]
+
+
 @pytest.mark.parametrize(
     "bad",
-    [None, [], {"v": 1}, {"v": 99, "record": "r2.A2K7QM92.n1.RxA", "first": 0, "last": 1, "decisions": []}],
+    [
+        None,
+        [],
+        {"v": 1},
+        {**_GOOD, "v": 99},
+        {**_GOOD, "v": True},
+        {**_GOOD, "decisions": "x"},
+        {**_GOOD, "decisions": [[0, 0, -1, 0, 35, 0]]},  # a negative move number
+        {**_GOOD, "decisions": [[0, 0, 35, 0, 200, 0]]},  # no such move
+        {**_GOOD, "decisions": [[0, 0, 35, 10, 68, 5]]},  # the move played is not among those weighed
+        {**_GOOD, "record": "r9.nada"},
+    ],
 )
 def test_a_broken_stored_review_is_refused(bad: object) -> None:
-    with pytest.raises((ValueError, KeyError)):
+    with pytest.raises((ValueError, KeyError)):  # RecordError is a ValueError
         Review.from_json(bad)
 
 

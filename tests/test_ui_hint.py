@@ -8,6 +8,7 @@ import json
 from fake_screen import make_table
 from test_stats import records
 
+from engine.actions import DRAW
 from engine.bots import DificilBot, candidates
 from engine.challenge import verify
 from engine.game import GAME_OVER
@@ -15,7 +16,7 @@ from engine.record import Record
 from engine.stats import outcome
 from engine.view import seat_view
 from ui import history_html, render
-from ui.hint import NOT_YOUR_TURN, THINKING, hint_text
+from ui.hint import NOT_YOUR_TURN, ONE_A_TURN, THINKING, hint_text
 from ui.links import read_challenge
 from ui.storage import SAVE_KEY, MemoryBackend
 
@@ -105,3 +106,15 @@ def test_a_challenge_made_from_a_game_with_a_hint_says_con_pistas() -> None:
     challenge = verify(text, total, name)
     assert challenge.total == outcome(record).total
     assert "con pistas" in history_html.challenge_banner(challenge)
+
+
+def test_a_draw_does_not_buy_a_second_hint_in_the_same_turn() -> None:
+    table, screen, _ = make_table(one_move_from_the_end(a_real_choice()))
+    assert table.view().can_draw
+    table.ask_hint()
+    screen.run_timers()
+    table.play(DRAW)
+    screen.run_timers()
+    assert table.game is not None and table.game.turn == 0, "still your turn after a draw"
+    table.ask_hint()
+    assert screen.last_status == ONE_A_TURN and not screen.timers

@@ -24,6 +24,7 @@ HUMAN = 0
 HINT_SLICE = 12
 THINKING = "Buscando una pista…"
 NOT_YOUR_TURN = "La pista es para tu turno."
+ONE_A_TURN = "Ya has pedido la pista de este turno: hay una por turno."
 
 
 def hint_text(action: Action) -> str:
@@ -44,15 +45,24 @@ class Hints:
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.turn: tuple[int, int, int] | None = None  # (generation, hand, move) of the turn asked
+        self.turn: tuple[int, int, int] | None = None  # (generation, hand, first move) of the turn asked
+        self.position = -1  # the moves played when it was asked: a move since makes the answer stale
         self.answer: Action | None = None
         self.search: Search | None = None
 
     def _turn(self) -> tuple[int, int, int] | None:
+        """Your turn on the table as (generation, hand, its first move), or None; draws stay in the turn."""
         game = self.host.game
         if game is None or game.phase != PLAYING or game.turn != HUMAN:
             return None
-        return (self.host.generation, game.hand_no, len(game.history))
+        start = len(game.history)
+        while start > game.hand_start and game.history[start - 1].seat == HUMAN:
+            start -= 1  # your draws so far this turn
+        return (self.host.generation, game.hand_no, start)
+
+    def _position(self) -> int:
+        game = self.host.game
+        return -1 if game is None else len(game.history)
 
     def ask(self) -> bool:
         """«Pista» pressed: start the search (True), or say why not / the answer again (False)."""
@@ -60,18 +70,20 @@ class Hints:
         if turn is None:
             host.screen.status(NOT_YOUR_TURN)
             return False
-        if turn == self.turn:  # one a turn: the same answer again, if it is ready
-            if self.answer is not None:
+        if turn == self.turn:  # one a turn: the same answer again while it still holds
+            if self.answer is not None and self.position == self._position():
                 self._show(self.answer)
+            else:
+                host.screen.status(ONE_A_TURN)
             return False
-        self.turn, self.answer = turn, None
+        self.turn, self.position, self.answer = turn, self._position(), None
         self.search = DificilBot().start(host.view())
         host.screen.status(THINKING)
         host.screen.later(0, lambda: self._step(turn))
         return True
 
     def _step(self, turn: tuple[int, int, int]) -> None:
-        if self.turn != turn or self._turn() != turn or self.search is None:
+        if self.turn != turn or self._turn() != turn or self.position != self._position() or not self.search:
             return  # you moved, or another game: the hint is of no use any more
         action = self.search.step(HINT_SLICE)
         if action is None:
