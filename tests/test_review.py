@@ -210,3 +210,14 @@ def test_pyodide_gives_the_golden_reviews(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     got = json.loads(done.stdout.strip().splitlines()[-1])
     assert got == [{"stored": e["stored"], "lines": e["lines"]} for e in GOLDEN]
+
+
+def test_the_cli_reads_a_record_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    entry = GOLDEN[1]
+    path = tmp_path / "partida.txt"
+    path.write_text(entry["stored"]["record"] + "\n", encoding="utf-8")
+    assert review_cli.main(["--file", str(path), "--json"]) == 0
+    assert (
+        json.loads(capsys.readouterr().out)
+        == Reviewer(Record.parse(entry["stored"]["record"])).run().to_json()
+    )
