@@ -22,8 +22,15 @@ Text form (URL-safe, for saves, links and files)::
 The first format, ``r1.A2K7QM92.n.RxA``, named no CPU version: it still
 reads, as version 1 of its level (the only one there was), and keeps its
 text (:attr:`Record.legacy`), so both forms round-trip. A record's identity
-is its code, level, version, start and moves: the same game read from
-either form is the same record (``==``, ``hash``), whatever its text.
+is its code, level, version, start, moves and hint flag: the same game read
+from either form is the same record (``==``, ``hash``), whatever its text.
+
+The third format, ``r3.A2K7QM92.n1p.RxA``, is the second with flags after
+the CPU version; the one flag, ``p`` («pista»), says the person asked the
+hard CPU for a hint during the game (:attr:`Record.hints`), so a challenge
+made from it says so. A game without hints is still written ``r2``, so
+every text an older page wrote reads and writes back unchanged, and ``r3``
+is only ever written with a flag (one text per record).
 
 A move's number is: 0-51 the card played (``Card`` order; an 8 as a last
 card names no suit), 52 + 4 x eight + suit for an 8 naming a suit (eight =
@@ -69,13 +76,15 @@ from .levels import NAMES, by_letter, level
 
 FORMAT = "r2"
 LEGACY_FORMAT = "r1"  # no CPU version: version 1 of its level
+HINTS_FORMAT = "r3"  # the second form with flags after the CPU version: ``p``, hints were asked
+HINT_FLAG = "p"
 MAX_VERSION = 999
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _SYMBOL = {ch: i for i, ch in enumerate(ALPHABET)}
 BITS = 7
 # The rules' own bound: no game has more hands, no hand more actions (engine.game).
 MAX_MOVES = MAX_HANDS * MAX_ACTIONS_PER_HAND
-MAX_TEXT = len("r2.A2K7QM92.n999.") + -(-MAX_MOVES * BITS // 6) + len(".199-2-99-99-99")
+MAX_TEXT = len("r3.A2K7QM92.n999p.") + -(-MAX_MOVES * BITS // 6) + len(".199-2-99-99-99")
 
 # Move numbers, both ways.
 ACTION_OF: tuple[Action, ...] = (
@@ -121,7 +130,8 @@ class Record:
     <engine.levels.Level.current>`), which is what a new game plays.
     ``legacy`` says the record was read from the first text form (``r1``,
     version 1 implied) and is written back in it; it is not part of the
-    record's identity.
+    record's identity. ``hints`` says the person asked for a hint («Pista»)
+    during the game; it is (the text form ``r3``).
     """
 
     code: GameCode
@@ -130,6 +140,7 @@ class Record:
     start: Start | None = None
     version: int = 0
     legacy: bool = field(default=False, compare=False)
+    hints: bool = False
 
     def __post_init__(self) -> None:
         if self.level not in NAMES:
@@ -138,6 +149,8 @@ class Record:
             object.__setattr__(self, "version", level(self.level).current)
         if not 1 <= self.version <= level(self.level).current or (self.legacy and self.version != 1):
             raise RecordError("La versión de la CPU de la partida no existe en esta página.")
+        if self.legacy and self.hints:
+            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
         if len(self.moves) > MAX_MOVES:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
 
@@ -148,7 +161,12 @@ class Record:
 
     def __str__(self) -> str:
         letter = level(self.level).letter
-        head = [LEGACY_FORMAT, letter] if self.legacy else [FORMAT, f"{letter}{self.version}"]
+        if self.legacy:
+            head = [LEGACY_FORMAT, letter]
+        elif self.hints:
+            head = [HINTS_FORMAT, f"{letter}{self.version}{HINT_FLAG}"]
+        else:
+            head = [FORMAT, f"{letter}{self.version}"]
         parts = [head[0], self.code.text, head[1], pack(NUMBER_OF[m] for m in self.moves)]
         if self.start is not None:
             parts.append(str(self.start))
@@ -158,10 +176,10 @@ class Record:
         return len(self.moves)
 
     @classmethod
-    def of(cls, game: Game, level: str = "normal") -> Record:
+    def of(cls, game: Game, level: str = "normal", hints: bool = False) -> Record:
         """The game so far as its code and every move of every hand, against the CPU ``level``."""
         start = None if game.origin is None else Start(*game.origin)
-        return cls(game.code, tuple(m.action for m in game.history), level, start)
+        return cls(game.code, tuple(m.action for m in game.history), level, start, hints=hints)
 
     def extends(self, other: Record) -> bool:
         """Whether this record is ``other`` with zero or more moves added (the same game, moved on)."""
@@ -170,21 +188,31 @@ class Record:
             and self.level == other.level
             and self.version == other.version
             and self.start == other.start
+            and self.hints >= other.hints
             and self.moves[: len(other.moves)] == other.moves
         )
 
     def prefix(self, count: int) -> Record:
         """The record of the first ``count`` moves."""
-        return Record(self.code, self.moves[:count], self.level, self.start, self.version, self.legacy)
+        return Record(
+            self.code, self.moves[:count], self.level, self.start, self.version, self.legacy, self.hints
+        )
 
     def added(self, action: Action) -> Record:
-        return Record(self.code, (*self.moves, action), self.level, self.start, self.version, self.legacy)
+        return Record(
+            self.code, (*self.moves, action), self.level, self.start, self.version, self.legacy, self.hints
+        )
+
+    def with_hints(self) -> Record:
+        """The same game, marked as one where the person asked for a hint."""
+        return Record(self.code, self.moves, self.level, self.start, self.version, self.legacy, True)
 
     @property
-    def identity(self) -> tuple[str, str, int, str, str]:
-        """What makes two records the same game: code, level, CPU version, start, moves (not the text)."""
+    def identity(self) -> tuple[str, str, int, str, str, bool]:
+        """What makes two records the same game: code, level, version, start, moves, hints (not the text)."""
         start = "" if self.start is None else str(self.start)
-        return (self.code.text, self.level, self.version, start, pack(NUMBER_OF[m] for m in self.moves))
+        moves = pack(NUMBER_OF[m] for m in self.moves)
+        return (self.code.text, self.level, self.version, start, moves, self.hints)
 
     @classmethod
     def parse(cls, text: object) -> Record:
@@ -197,7 +225,7 @@ class Record:
         if len(text) > MAX_TEXT:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
         parts = text.split(".")
-        if len(parts) not in (4, 5) or parts[0] not in (FORMAT, LEGACY_FORMAT):
+        if len(parts) not in (4, 5) or parts[0] not in (FORMAT, LEGACY_FORMAT, HINTS_FORMAT):
             raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
         try:
             code = GameCode.parse(parts[1])
@@ -206,10 +234,16 @@ class Record:
         if code.text != parts[1]:
             raise RecordError("El código de la partida no está escrito en su forma normal.")
         legacy = parts[0] == LEGACY_FORMAT
-        name, version = _parse_level(parts[2], legacy)
+        hints = parts[0] == HINTS_FORMAT
+        field_text = parts[2]
+        if hints:
+            if not field_text.endswith(HINT_FLAG):
+                raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
+            field_text = field_text[: -len(HINT_FLAG)]
+        name, version = _parse_level(field_text, legacy)
         moves = tuple(ACTION_OF[n] for n in unpack(parts[3]))
         start = _parse_start(parts[4], code.players) if len(parts) == 5 else None
-        return cls(code, moves, name, start, version, legacy)
+        return cls(code, moves, name, start, version, legacy, hints)
 
     def replay(self) -> Game:
         """The game after every move, each one checked by the rules.
@@ -364,4 +398,14 @@ def unpack(text: str) -> list[int]:
     return out
 
 
-__all__ = ["FORMAT", "LEGACY_FORMAT", "MAX_MOVES", "Record", "RecordError", "Start", "pack", "unpack"]
+__all__ = [
+    "FORMAT",
+    "HINTS_FORMAT",
+    "LEGACY_FORMAT",
+    "MAX_MOVES",
+    "Record",
+    "RecordError",
+    "Start",
+    "pack",
+    "unpack",
+]

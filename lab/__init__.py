@@ -17,5 +17,9 @@ command, ``python -m lab.<name>``:
 - :mod:`lab.make_golden_records` the golden whole games per level and version (``tests/golden/records.json``)
 - :mod:`lab.history_bench`   «Tus partidas» with 10,000 games stored: size, load and statistics times
 - :mod:`lab.worker_proto`    Python off the main thread: the page and two worker prototypes side by side
+- :mod:`lab.review_check`    the review («Repaso»): its search's noise, its verdicts against the real hands
+- :mod:`lab.review_bench`    the review of whole hands timed, in CPython or in Pyodide under Node
+- :mod:`lab.review_page_bench` a whole hand's review timed in the built page, in Chromium
+- :mod:`lab.make_golden_reviews` the golden reviews of fixed records (``tests/golden/reviews.json``)
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """

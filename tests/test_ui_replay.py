@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from typing import Any
+
+import pytest
 from fake_screen import make_table, plain
 from support import human_to_play, reach
 
 from engine.cards import CARDS
 from engine.game import HAND_OVER, Game, deal_order
+from engine.record import Record
+from engine.review import CURRENT, VERSIONS, Reviewer
 from ui import render
+from ui.history import REVIEW_PREFIX
 from ui.replay import HandReplay
 
 
@@ -95,3 +103,70 @@ def test_no_replay_while_the_hand_is_being_played() -> None:
     table.request_deal(2)
     table.results.open_replay()
     assert table.results.replay is None and not screen.is_open("replay-dialog")
+
+
+@pytest.fixture
+def cheap_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's search at a tenth of its playouts: the flow is what these tests check."""
+    for players, shipped in VERSIONS[CURRENT - 1].items():
+        monkeypatch.setitem(VERSIONS[CURRENT - 1], players, replace(shipped, playouts=100, max_actions=5_000))
+
+
+def _reviewed_table() -> tuple[Game, Any, Any]:
+    game = reach(lambda g: human_to_play(g) and len(g.hands[0]) == 1 and bool(g.legal_cards()))
+    table, screen, _ = make_table()
+    table.game = game
+    table.resume()
+    table.click_card(str(game.hands[0][0]))
+    return game, table, screen
+
+
+def test_the_replay_shows_a_repaso_computed_in_slices_with_its_progress(cheap_review: None) -> None:
+    game, table, screen = _reviewed_table()
+    table.results.review_slice_ms = 0.0  # one small step a slice: every percentage is seen
+    seen: list[str] = []
+    table.results.open_replay()
+    assert screen.texts["review-summary"] == "Repasando… 0 %"
+    while screen.timers:
+        screen.run_one()
+        seen.append(screen.texts["review-summary"])
+    assert any(text.startswith("Repasando… ") and text != "Repasando… 0 %" for text in seen)
+    record = Record.of(game, table.level)
+    expected = Reviewer(record, game.hand_start, len(record.moves)).run()
+    assert screen.texts["review-summary"] == expected.summary()
+    items = re.findall(r"<li>(.*?)</li>", screen.htmls["review-list"])
+    assert len(items) == len(expected.decisions) > 0
+    for item, decision in zip(items, expected.decisions, strict=True):
+        assert plain(item).endswith(f"{decision.verdict}."), "the verdict is part of the item's text"
+
+
+def test_choosing_a_repaso_item_jumps_the_replay_to_that_decision(cheap_review: None) -> None:
+    game, table, screen = _reviewed_table()
+    table.results.open_replay()
+    screen.run_timers()
+    review = table.results.review
+    assert review is not None
+    decision = review.decisions[-1]
+    step = decision.index - game.hand_start
+    table.results.review_jump(step)
+    assert table.results.replay is not None and table.results.replay.index == step
+    assert screen.texts["replay-title"] == render.replay_title(game.hand_no, step, table.results.replay.last)
+    last = len(review.decisions) - 1
+    assert screen.get_attr(f"review-go-{last}", "aria-current") == "step"
+    assert all(screen.get_attr(f"review-go-{n}", "aria-current") is None for n in range(last))
+    table.results.review_jump(10_000)  # out of range: nothing moves
+    assert table.results.replay.index == step
+
+
+def test_a_second_look_at_the_repaso_comes_from_tus_partidas_at_once(cheap_review: None) -> None:
+    _game, table, screen = _reviewed_table()
+    table.results.open_replay()
+    screen.run_timers()
+    first = screen.htmls["review-list"]
+    assert any(key.startswith(REVIEW_PREFIX) for key in table.history.games)
+    table.results.close_replay()
+    table.results.open_replay()
+    assert not screen.timers, "no search runs again"
+    assert screen.htmls["review-list"] == first
+    table.history._load()  # the review's key is never taken for a game
+    assert all(not e.text.startswith(REVIEW_PREFIX) for e in table.history.entries)

@@ -15,6 +15,7 @@
 - :mod:`ui.board`        the table drawn on the screen: cards, scoreboard, the setup bar
 - :mod:`ui.setup_bar`    size, «Rival» and «Ritmo» for the next game: one Setup, kept in the store
 - :mod:`ui.cpu`          the CPU seats' decisions, the hard level's search in slices
+- :mod:`ui.hint`         «Pista»: the hard CPU's choice for your turn, once a turn, in slices
 - :mod:`ui.saves`        the game's save under the lock, and other tabs' saves followed
 - :mod:`ui.results`      the end of a hand: the results count and «Ver la mano»
 - :mod:`ui.arrivals`     what the address brings: a game's link or a challenge's; «Copiar enlace»

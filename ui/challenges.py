@@ -176,7 +176,7 @@ class Challenges:
         if not Record.of(game).verified:
             return ""
         try:
-            mine = outcome(Record.of(game, self.host.level))
+            mine = outcome(Record.of(game, self.host.level, self.host.hints))
         except RecordError:
             return ""
         return history_html.comparison_html(challenge, mine)
@@ -193,7 +193,7 @@ class Challenges:
             # Inside the results panel that is open (the status line behind a modal is not heard).
             host.screen.text("challenge-status", text)
 
-        record = Record.of(game, host.level)
+        record = Record.of(game, host.level, host.hints)
         if not record.verified:
             say(
                 "Esta partida viene de una versión anterior de la página y no se puede comprobar entera: "

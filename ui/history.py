@@ -19,6 +19,11 @@ record does not check out; it is kept (nothing is thrown away) and never
 counted. Statistics come only from ``ok`` games. Nothing is ever folded into
 a summary or dropped.
 
+A hand's review («Repaso», :mod:`engine.review`) is kept in the same store
+under a key of its own (:func:`review_key`, ``@repaso:<version>:<first
+move>:<record up to the hand's end>``), so a second look is instant; it is
+not a game, is never exported, and a broken one is simply made again.
+
 Export file (``ocho-loco-partidas-<date>.json``), format version 1::
 
     {"app": "ocho-loco", "format": "partidas", "version": 1, "exported": "2025-01-31",
@@ -47,7 +52,7 @@ from dataclasses import dataclass, replace
 
 from engine.codes import CODE_LENGTH, GameCode
 from engine.daily import daily_code, day_text
-from engine.record import FORMAT, MAX_TEXT, Record, RecordError
+from engine.record import FORMAT, HINTS_FORMAT, MAX_TEXT, Record, RecordError
 from engine.stats import TABLES, Outcome, Stats, compute, outcome
 from engine.verify import check_steps
 
@@ -70,6 +75,7 @@ LEGACY_KEY = PREFIX + "partidas"  # where an earlier page kept the history, in l
 HISTORY_KEY = LEGACY_KEY
 MIGRATED_KEY = "migrado"  # in the games store: the localStorage history has been taken in
 PAST_KEY = "pasado"  # in the games store: the earlier page's summary of older games
+REVIEW_PREFIX = "@repaso:"  # in the games store: a hand's review, beside its game (never a game)
 STORE_NAME = "ocho-loco-partidas"  # the IndexedDB store's name (pyscript.storage prefixes it)
 RECENT = 20
 LOAD_SLICE = 500  # games read from the store between two yields (a few ms in the page)
@@ -290,6 +296,24 @@ class History:
         self._next = max(self._next, entry.order + 1)
         return True
 
+    # -- reviews («Repaso») kept beside the games ---------------------------------------------
+
+    def kept_review(self, key: str) -> object | None:
+        """The review kept under ``key`` (:func:`review_key`), as read from JSON, or None."""
+        try:
+            raw = self.games.get(key)
+            return json.loads(raw) if isinstance(raw, str) else None
+        except (ValueError, TypeError):
+            return None
+
+    def keep_review(self, key: str, data: object) -> None:
+        """Keep a finished review (a second look is then instant); a full store only loses the cache."""
+        try:
+            self.games[key] = json.dumps(data, separators=(",", ":"))
+        except Exception:
+            return
+        self.flush()
+
     def attach(self, games: Games, flush: Callable[[], None] | None = None) -> None:
         for _ in self.attach_steps(games, flush):
             pass
@@ -417,12 +441,13 @@ class History:
         """Per table size, your first checked finished game of ``date``'s deal of the day, or None."""
         out: dict[int, Entry | None] = {}
         for players in TABLES:
-            start = f"{FORMAT_PREFIX}{daily_code(date, players).text}."
+            code = daily_code(date, players).text
+            starts = (f"{FORMAT_PREFIX}{code}.", f"{HINTS_FORMAT}.{code}.")  # with hints or not
             out[players] = next(
                 (
                     e
                     for e in self.entries
-                    if e.text.startswith(start) and e.outcome is not None and e.outcome.finished
+                    if e.text.startswith(starts) and e.outcome is not None and e.outcome.finished
                 ),
                 None,
             )
@@ -462,6 +487,14 @@ class History:
 # -- an accepted challenge, kept while its game is played --------------------------------------
 
 CHALLENGE_KEY = PREFIX + "reto"
+
+
+def review_key(record: str, first: int, version: int) -> str:
+    """Where the review of moves ``first``.. of ``record`` (the game up to the hand's end) is kept.
+
+    Not a record's text (it starts with ``@``), so loading the games passes it by.
+    """
+    return f"{REVIEW_PREFIX}{version}:{first}:{record}"
 
 
 def keep_challenge(backend: Backend, record: str | None, name: str = "") -> None:

@@ -10,12 +10,14 @@ from collections.abc import Callable
 from html import escape
 
 from engine.challenge import Challenge, compare, verdict
+from engine.record import HINTS_FORMAT
 from engine.stats import TABLES, Outcome, Stats, Tally
 
 from .history import PENDING, REFUSED, Entry, Past
 from .links import link_hash
 
 TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
+HINTS_PREFIX = HINTS_FORMAT + "."  # a game where the person asked for a hint («Pista»)
 RESULT_TEXT = {
     "ganada": "Ganada",
     "compartida": "Ganada (compartida)",
@@ -86,6 +88,8 @@ def recent_table(entries: list[Entry]) -> str:
         o = e.outcome if e.counted else None
         points = "—" if o is None else str(o.total)
         result = RESULT_TEXT[o.result] if o is not None else UNCHECKED_TEXT[e.status]
+        if e.text.startswith(HINTS_PREFIX):
+            result += " (con pistas)"
         rows.append(
             f'<tr data-code="{code.text}"><td>{e.date}</td><td><code>{code.pretty()}</code></td>'
             f"<td>{TABLE_NAMES[code.players]}</td><td>{points}</td><td>{result}</td>"
@@ -162,7 +166,8 @@ def history_html(
 def challenge_banner(challenge: Challenge) -> str:
     """``Te reta Ana: 37 puntos con este reparto.``: plain text, shown with ``textContent`` only."""
     who = f"Te reta {challenge.name}" if challenge.name else "Te retan"
-    return f"{who}: {challenge.total} puntos con este reparto."
+    hints = " (con pistas)" if challenge.record.hints else ""
+    return f"{who}: {challenge.total} puntos con este reparto{hints}."
 
 
 def comparison_html(challenge: Challenge, mine: Outcome) -> str:

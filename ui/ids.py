@@ -72,6 +72,11 @@ PAGE_IDS: frozenset[str] = frozenset(
         "replay-next",
         "replay-last",
         "replay-close",
+        "hint-btn",
+        "review",
+        "review-title",
+        "review-summary",
+        "review-list",
         # «Partida del día», «Tus partidas», challenges
         "daily-btn",
         "daily-note",
@@ -100,7 +105,7 @@ PAGE_IDS: frozenset[str] = frozenset(
 )
 
 # Ids that ui/render.py gives elements it draws (``card-10H``: a card of the person's hand).
-RENDERED_PREFIXES = ("card-",)
+RENDERED_PREFIXES = ("card-", "review-go-")
 
 
 def is_page_id(el_id: str) -> bool:

@@ -211,6 +211,10 @@ def _on_click(table: Table, hit: Any) -> None:
         table.results.open_replay()
     elif ident == "replay-close":
         table.results.close_replay()
+    elif ident == "hint-btn":
+        table.ask_hint()
+    elif ident.startswith("review-go-"):
+        table.results.review_jump(int(_attr(hit, "data-step") or -1))
     elif ident.startswith("replay-"):
         table.results.replay_go(ident.removeprefix("replay-"))
 

@@ -15,6 +15,7 @@ from engine.cards import EIGHT, POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_O
 from engine.game import PLAYING, Game, HandResult, Move
 from engine.levels import LEVELS
 from engine.names import SUIT_PLURAL, SUIT_SYMBOL, SUIT_TITLE, card_name, suit_name
+from engine.review import Review, action_phrase, done_phrase
 from engine.view import SeatView
 
 HUMAN = 0
@@ -517,6 +518,7 @@ __all__ = [
     "results_subtitle",
     "results_summary",
     "results_title",
+    "review_list_html",
     "scoreboard_html",
     "seat_name",
     "split_turns",
@@ -587,3 +589,28 @@ def replay_table_html(game: Game, move: Move | None) -> str:
         f"Manda {SUIT_PLURAL[game.active_suit]}; {stock_text}.</p>"
     )
     return center + "".join(seats)
+
+
+# -- «Repaso»: the hard CPU's review of the person's decisions in the hand -----------------
+
+
+def review_list_html(review: Review, first: int, current: int | None = None) -> str:
+    """One ``<li>`` per decision, in order: a button whose text says everything (its accessible name).
+
+    ``first`` is the hand's first move in the record: a decision at move
+    ``index`` is step ``index - first`` of the replay (the table as it was
+    when you chose), which its button jumps to (``data-step``). The item
+    on show, ``current``, is marked ``aria-current``.
+    """
+    items = []
+    for n, d in enumerate(review.decisions):
+        step = d.index - first
+        mark = ' aria-current="step"' if step == current else ""
+        cpu = action_phrase(d.best if d.best_at != d.played_at else d.played)
+        items.append(
+            f'<li><button type="button" class="review-item" id="review-go-{n}" data-step="{step}"{mark}>'
+            f"Jugada {step + 1}: {escape(done_phrase(d.played))}. "
+            f"La CPU difícil: {escape(cpu)}. "
+            f'<span class="review-verdict">{escape(d.verdict)}.</span></button></li>'
+        )
+    return "".join(items)

@@ -2,17 +2,23 @@
 
 The count turns each leftover card in turn (at the pace of «Ritmo»); the
 scoreboard waits for it (:meth:`Results.pending`). «Ver la mano» replays the
-hand just finished from its deal (:mod:`ui.replay`).
+hand just finished from its deal (:mod:`ui.replay`), with its «Repaso»: the
+hard CPU's review of your decisions (:mod:`engine.review`), run in slices on
+the screen's timer with its progress shown, and kept beside the game in «Tus
+partidas» so a second look is instant.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from engine.game import GAME_OVER, HAND_OVER, PLAYING
-from engine.record import Record
+from engine.record import Record, RecordError
+from engine.review import CURRENT, Review, Reviewer
 
 from . import render
+from .history import review_key
 from .host import Host
 from .replay import HandReplay
 from .storage import PACES
@@ -22,6 +28,9 @@ REVEAL_DELAY_MS = 450
 # «Ritmo»: (ms between two CPU actions, ms between two cards turned in the results).
 PACE_DELAYS = {"pausado": (1400, 700), "normal": (CPU_DELAY_MS, REVEAL_DELAY_MS), "rapido": (300, 200)}
 assert set(PACE_DELAYS) == set(PACES)
+# The review runs on the timer, this many ms of work a slice (each of its steps is a few ms).
+REVIEW_SLICE_MS = 30.0
+REVIEWING = "Repasando…"
 
 
 class Results:
@@ -35,11 +44,17 @@ class Results:
         self.counting = False  # the results count is running (the scoreboard waits for it)
         self.count_done = False  # the finished hand's count has ended (its totals may show)
         self.replay: HandReplay | None = None
+        self.review: Review | None = None
+        self.review_first = 0
+        self.review_job: object | None = None  # the review running on the timer (a newer one replaces it)
+        self.review_slice_ms = REVIEW_SLICE_MS
 
     def reset(self) -> None:
         """A new hand or game: no count, no replay, their dialogs closed."""
         self.counting = self.count_done = False
         self.replay = None
+        self.review = None
+        self.review_job = None
         self.host.screen.dialog("replay-dialog", False)
         self.host.screen.dialog("results-dialog", False)
 
@@ -69,7 +84,7 @@ class Results:
         s.text("challenge-status", "")
         s.attr("challenge-url", "hidden", "")
         if game.phase == GAME_OVER:
-            self.keep(Record.of(game, host.level))
+            self.keep(Record.of(game, host.level, host.hints))
         s.dialog("results-dialog", True)
         s.focus("results-skip")
         self._reveal(host.generation)
@@ -139,6 +154,7 @@ class Results:
         self.host.screen.dialog("replay-dialog", True)
         self._show_replay()
         self.host.screen.focus("replay-next")
+        self._start_review()
 
     def replay_go(self, where: str) -> None:
         """``first``, ``prev``, ``next`` or ``last`` step of the replay on show."""
@@ -150,6 +166,7 @@ class Results:
         if self.replay is None or game is None:
             return
         self.replay = None
+        self.review_job = None
         s = self.host.screen
         s.dialog("replay-dialog", False)
         s.state("results" if game.phase == HAND_OVER else "gameover")
@@ -171,3 +188,79 @@ class Results:
             ("replay-last", at_end),
         ):
             s.attr(el_id, "aria-disabled", "true" if off else None)
+        if self.review is not None:
+            # Only the marks change: the list is not drawn again, so the focus stays on its item.
+            for n, decision in enumerate(self.review.decisions):
+                here = decision.index - self.review_first == replay.index
+                s.attr(f"review-go-{n}", "aria-current", "step" if here else None)
+
+    # -- «Repaso» ------------------------------------------------------------------------------
+
+    def review_jump(self, step: int) -> None:
+        """An item of «Repaso» chosen: the replay shows the table as it was when you chose."""
+        replay = self.replay
+        if replay is None or not 0 <= step <= replay.last:
+            return
+        replay.index = step
+        self._show_replay()
+
+    def _start_review(self) -> None:
+        """The hand's review: at once from «Tus partidas» when kept, else computed in slices."""
+        host = self.host
+        assert host.game is not None
+        record = Record.of(host.game, host.level, host.hints)
+        first, last = host.game.hand_start, len(record.moves)
+        key = review_key(str(record), first, CURRENT)
+        self.review = None
+        self.review_first = first
+        s = host.screen
+        s.html("review-list", "")
+        kept = host.history.kept_review(key)
+        if kept is not None:
+            try:
+                review = Review.from_json(kept)
+            except (ValueError, KeyError, TypeError, IndexError, RecordError):
+                review = None
+            if review is not None and (review.record, review.first, review.last) == (
+                str(record),
+                first,
+                last,
+            ):
+                self._show_review(review)
+                return
+        s.text("review-summary", f"{REVIEWING} 0 %")
+        reviewer = Reviewer(record, first, last, CURRENT)
+        steps = reviewer.steps()
+        token = object()
+        self.review_job = token
+        said = [0]
+
+        def run() -> None:
+            if self.review_job is not token:
+                return  # closed, or another hand since
+            started = time.perf_counter()
+            try:
+                fraction = next(steps)  # at least one step a slice, then as many as fit
+                while (time.perf_counter() - started) * 1000 < self.review_slice_ms:
+                    fraction = next(steps)
+            except StopIteration:
+                self.review_job = None
+                review = reviewer.result
+                assert review is not None
+                host.history.keep_review(key, review.to_json())
+                self._show_review(review)
+                return
+            percent = min(int(fraction * 100) // 10 * 10, 90)
+            if percent > said[0]:
+                said[0] = percent
+                s.text("review-summary", f"{REVIEWING} {percent} %")
+            s.later(0, run)
+
+        s.later(0, run)
+
+    def _show_review(self, review: Review) -> None:
+        self.review = review
+        s = self.host.screen
+        s.text("review-summary", review.summary())
+        current = None if self.replay is None else self.replay.index
+        s.html("review-list", render.review_list_html(review, self.review_first, current))

@@ -48,7 +48,7 @@ class Saves:
             return True  # the game was left before the lock came: nothing to write
         failed_before = store.failed
         notice_before = store.notice
-        follow = store.save(host.game, host.level, host.chooser, replace=replace)
+        follow = store.save(host.game, host.level, host.chooser, replace=replace, hints=host.hints)
         if follow is not None:
             host.follow(follow.saved, follow.notice)
             return False

@@ -165,10 +165,11 @@ class Saved:
     level: str = "normal"
     chooser: Card | None = None
     legacy: bool = False  # read from a version-1 snapshot (written back as version 2 on the next save)
+    hints: bool = False  # a hint («Pista») was asked in this game
 
     @property
     def record(self) -> Record:
-        return Record.of(self.game, self.level)
+        return Record.of(self.game, self.level, self.hints)
 
 
 @dataclass(frozen=True)
@@ -204,10 +205,10 @@ class Store:
         self.load_ms = 0.0  # how long reading and replaying the save took (the load benchmark reads it)
 
     @staticmethod
-    def payload(game: Game, level: str = "normal", chooser: Card | None = None) -> str:
+    def payload(game: Game, level: str = "normal", chooser: Card | None = None, hints: bool = False) -> str:
         """The stored text for ``game``: its record and the page's own state."""
         ui = {"chooser": None if chooser is None else str(chooser), "next_hand": False}
-        record = Record.of(game, level)
+        record = Record.of(game, level, hints)
         if game.hand_start == len(game.history) and game.hand_no > 0 and game.history:
             # A hand dealt but not yet begun: the record ends with the last hand's
             # final move, and the page remembers that the next hand is on the table.
@@ -216,7 +217,13 @@ class Store:
         return json.dumps(data, separators=(",", ":"))
 
     def save(
-        self, game: Game, level: str = "normal", chooser: Card | None = None, *, replace: bool = False
+        self,
+        game: Game,
+        level: str = "normal",
+        chooser: Card | None = None,
+        *,
+        replace: bool = False,
+        hints: bool = False,
     ) -> Follow | None:
         """Write the game, unless another tab moved on: then return what to follow instead.
 
@@ -236,14 +243,14 @@ class Store:
         """
         if self.kept_bad and not replace:
             return None
-        text = self.payload(game, level, chooser)
+        text = self.payload(game, level, chooser, hints)
         if not replace:
             try:
                 current = self.backend.getItem(SAVE_KEY)
             except Exception:
                 current = self.known
             if current is not None and current not in (self.known, text):
-                follow = self._reconcile(current, text, Record.of(game, level))
+                follow = self._reconcile(current, text, Record.of(game, level, hints))
                 if follow is not None:
                     self.known = current
                     return follow
@@ -461,7 +468,7 @@ def read(raw: str) -> Saved:
     ui = ui if isinstance(ui, dict) else {}
     if type(version) is int and version == 1:  # ``True == 1`` in Python: compare the type too
         game = load(data.get("game"))
-        level, legacy = "normal", True
+        level, legacy, hints = "normal", True, False
         legacy_record(game)
     elif type(version) is int and version == VERSION:
         try:
@@ -469,13 +476,13 @@ def read(raw: str) -> Saved:
             game = record.replay()
         except RecordError as err:
             raise SaveError(str(err)) from None
-        level, legacy = record.level, False
+        level, legacy, hints = record.level, False, record.hints
         if ui.get("next_hand") is True and game.phase == HAND_OVER:
             game.next_hand()
     else:
         raise SaveError("La partida guardada es de otra versión de la página.")
     chooser = _chooser(game, ui.get("chooser"))
-    return Saved(game, level, chooser, legacy)
+    return Saved(game, level, chooser, legacy, hints)
 
 
 def read_picture(raw: str) -> dict[str, object]:

@@ -33,6 +33,7 @@ from .arrivals import Arrivals
 from .challenges import Challenges
 from .cpu import Thinking
 from .daily import Daily
+from .hint import Hints
 from .history import Games, History
 from .host import ChallengeGame, LinkGame, NewTable, Pending
 from .links import link_hash
@@ -78,6 +79,7 @@ class Table:
         self.ending = ""  # how the hand ended, said again inside the results panel
         # The game's own level (in its record); the next game's is in :meth:`setup`.
         self.level = "normal"
+        self.hints = False  # a hint («Pista») was asked in this game (its record says so)
         self.thinking = Thinking(screen)
         self.page_url = ""
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
@@ -90,6 +92,7 @@ class Table:
         self.arrivals = Arrivals(self, self.challenges)
         self.daily = Daily(self, self.transfer.render)
         self.results = Results(self, keep=self.transfer.keep, comparison=self.challenges.comparison)
+        self.hints_part = Hints(self)
 
     # -- start-up ---------------------------------------------------------------
 
@@ -101,6 +104,7 @@ class Table:
         if loaded is not None:
             self.game = loaded.game
             self.level = loaded.level
+            self.hints = loaded.hints
             self.bar.remember(players=loaded.game.players)
             self.chooser = loaded.chooser
             if not Record.of(loaded.game).verified:
@@ -225,6 +229,7 @@ class Table:
         self.generation += 1
         self.level = level if level in LEVEL_BOTS else self.setup.level
         self._keep_abandoned()
+        self.hints = False
         self.challenges.drop_unless(code)
         self.game = Game.new(code)
         self.bar.remember(players=code.players)
@@ -412,6 +417,12 @@ class Table:
             return  # mid-game a new deal goes through «Repartir», which asks first
         self.new_game(players=game.players)
 
+    def ask_hint(self) -> None:
+        """«Pista»: the hard CPU's choice for this turn; the game is marked as played with hints."""
+        if self.hints_part.ask() and not self.hints:
+            self.hints = True
+            self._save()
+
     # -- drawing the table ---------------------------------------------------------------
 
     def view(self) -> SeatView:
@@ -455,6 +466,7 @@ class Table:
         self.generation += 1  # the old game's pending CPU move or results count stops here
         self.game = saved.game
         self.level = saved.level
+        self.hints = saved.hints
         self.chooser = saved.chooser
         self.bar.remember(players=saved.game.players)
         self.pending = None
@@ -483,4 +495,4 @@ class Table:
         """A game left for a new one counts as played and not won (one with no move at all, not at all)."""
         game = self.game
         if game is not None and game.phase != GAME_OVER:
-            self.transfer.keep(Record.of(game, self.level))
+            self.transfer.keep(Record.of(game, self.level, self.hints))

@@ -176,7 +176,7 @@ class Transfer:
         if (
             saved is not None
             and game is not None
-            and str(Record.of(saved.game, saved.level)) == str(Record.of(game, host.level))
+            and str(saved.record) == str(Record.of(game, host.level, host.hints))
         ):
             saved = None  # the same game, at the same move: nothing to ask
         host.screen.text("partidas-status", message)

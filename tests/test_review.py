@@ -1,0 +1,223 @@
+"""«Repaso»: the hard CPU's review of the person's decisions, from the record alone (engine/review.py).
+
+The reviews of fixed records are golden (``tests/golden/reviews.json``,
+``python -m lab.make_golden_reviews``): the same in CPython and, marked
+``pyodide``, inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.actions import DRAW, PLAY, PLAY8, Action
+from engine.cards import Card
+from engine.game import HAND_OVER
+from engine.record import Record, RecordError
+from engine.review import (
+    BIEN,
+    CURRENT,
+    IGUAL,
+    VERSIONS,
+    Decision,
+    Review,
+    Reviewer,
+    review_record,
+    settings,
+)
+from tools import review as review_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "reviews.json").read_text(encoding="utf-8"))
+RUNNER = ROOT / "tools" / "pyodide_run.mjs"
+
+
+def card(text: str) -> Action:
+    return PLAY[Card.parse(text)]
+
+
+def decision(totals: tuple[int, ...], played: int, worlds: int = 10, players: int = 2) -> Decision:
+    moves = (card("7H"), DRAW, PLAY8[Card.parse("8S")][2])[: len(totals)]
+    threshold = settings(CURRENT, players).threshold
+    return Decision(4, 0, players, moves, totals, worlds, moves[played], threshold)
+
+
+def redo(entry: dict[str, Any]) -> Review:
+    stored = entry["stored"]
+    record = Record.parse(stored["record"])
+    return Reviewer(record, stored["first"], stored["last"], entry["version"]).run()
+
+
+@pytest.mark.parametrize("entry", GOLDEN, ids=lambda e: e["stored"]["record"][:14])
+def test_the_review_of_a_fixed_record_is_golden(entry: dict[str, Any]) -> None:
+    review = redo(entry)
+    assert review.to_json() == entry["stored"]
+    assert review.lines() == entry["lines"]
+
+
+def test_the_golden_reviews_judge_both_ways_and_at_both_table_sizes() -> None:
+    verdicts = {line.rsplit(". ", 1)[-1].split(" ")[0].rstrip(".") for e in GOLDEN for line in e["lines"][1:]}
+    assert {"Bien", "Igual", "Mejor:"} <= verdicts
+    assert {Record.parse(e["stored"]["record"]).code.players for e in GOLDEN} == {2, 3}
+
+
+def test_a_stored_review_reads_back_the_same() -> None:
+    for entry in GOLDEN:
+        review = Review.from_json(entry["stored"])
+        assert review.to_json() == entry["stored"]
+        assert review.lines() == entry["lines"]
+
+
+_GOOD = GOLDEN[1]["stored"]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        [],
+        {"v": 1},
+        {**_GOOD, "v": 99},
+        {**_GOOD, "v": True},
+        {**_GOOD, "decisions": "x"},
+        {**_GOOD, "decisions": [[0, 0, -1, 0, 35, 0]]},  # a negative move number
+        {**_GOOD, "decisions": [[0, 0, 35, 0, 200, 0]]},  # no such move
+        {**_GOOD, "decisions": [[0, 0, 35, 10, 68, 5]]},  # the move played is not among those weighed
+        {**_GOOD, "record": "r9.nada"},
+    ],
+)
+def test_a_broken_stored_review_is_refused(bad: object) -> None:
+    with pytest.raises((ValueError, KeyError)):  # RecordError is a ValueError
+        Review.from_json(bad)
+
+
+def test_the_best_move_played_is_bien() -> None:
+    assert decision((40, 10), played=0).verdict == BIEN
+
+
+def test_a_better_move_within_the_noise_is_igual_de_buena() -> None:
+    # 10 worlds: 4 points a world better, under the two-player threshold.
+    assert decision((40, 80), played=0).verdict == IGUAL
+
+
+def test_a_better_move_beyond_the_noise_says_what_and_how_much() -> None:
+    d = decision((10, 70), played=0)
+    assert d.margin == 6.0
+    assert d.verdict == "Mejor: robar (ahorras unos 6 puntos de media)"
+    assert d.text() == (
+        "Jugaste el 7 de corazones. La CPU difícil: robar. Mejor: robar (ahorras unos 6 puntos de media)."
+    )
+
+
+def test_an_eight_names_its_suit_in_the_verdict() -> None:
+    d = decision((0, 0, 200), played=0)
+    assert d.verdict == "Mejor: jugar el 8 de picas y pedir diamantes (ahorras unos 20 puntos de media)"
+
+
+def test_three_players_count_points_against_the_average_opponent() -> None:
+    d = decision((0, 200), played=0, players=3)
+    assert d.margin == 10.0
+
+
+def test_the_summary_counts_mistakes_in_singular_and_plural() -> None:
+    one = Review("r", 1, 0, 9, (decision((10, 70), 0), decision((40, 10), 0)))
+    two = Review("r", 1, 0, 9, (decision((10, 70), 0), decision((0, 30), 0, worlds=5)))
+    assert one.summary() == "1 decisión mejorable; te habría ahorrado unos 6 puntos de media."
+    assert two.summary() == "2 decisiones mejorables; te habrían ahorrado unos 12 puntos de media."
+    assert Review("r", 1, 0, 9, (decision((40, 10), 0),)).summary().startswith("Ninguna decisión mejorable")
+    assert Review("r", 1, 0, 9, ()).summary().startswith("No tuviste que elegir")
+
+
+def test_only_the_persons_decisions_with_a_choice_are_reviewed() -> None:
+    entry = GOLDEN[0]
+    record = Record.parse(entry["stored"]["record"])
+    review = redo(entry)
+    for d in review.decisions:
+        game = record.prefix(d.index).replay()
+        if game.phase == HAND_OVER:
+            game.next_hand()
+        assert game.turn == 0 and len(game.legal_actions()) > 1
+        assert d.played == record.moves[d.index]
+
+
+def test_the_review_runs_in_small_steps_ending_at_one() -> None:
+    entry = GOLDEN[0]
+    stored = entry["stored"]
+    reviewer = Reviewer(Record.parse(stored["record"]), stored["first"], stored["last"])
+    fractions = list(reviewer.steps())
+    assert fractions[-1] == 1.0 and len(fractions) > 10
+    assert fractions == sorted(fractions)
+    assert reviewer.result is not None and reviewer.result.to_json() == stored
+
+
+def test_the_review_settings_are_versioned_and_named_by_the_review() -> None:
+    assert len(VERSIONS) == CURRENT
+    assert all(entry["stored"]["v"] == entry["version"] for entry in GOLDEN)
+    with pytest.raises(KeyError):
+        settings(CURRENT + 1, 2)
+
+
+def test_a_record_that_does_not_replay_has_no_review() -> None:
+    with pytest.raises(RecordError):
+        review_record("r2.A2K7QM92.n1.Hg")
+
+
+def test_the_cli_prints_the_same_review(capsys: pytest.CaptureFixture[str]) -> None:
+    entry = GOLDEN[1]
+    stored = entry["stored"]
+    assert review_cli.main(["--hand", "1", stored["record"]]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == entry["lines"]
+
+
+def test_the_cli_refuses_a_bad_record_with_the_engines_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert review_cli.main(["r9.nada"]) == 2
+    assert "La partida no tiene el formato" in capsys.readouterr().err
+
+
+PYODIDE_SCRIPT = r"""
+import json, sys
+from engine.record import Record
+from engine.review import Reviewer
+out = []
+for entry in json.loads(sys.argv[1]):
+    s = entry["stored"]
+    review = Reviewer(Record.parse(s["record"]), s["first"], s["last"], entry["version"]).run()
+    out.append({"stored": review.to_json(), "lines": review.lines()})
+print(json.dumps(out, ensure_ascii=False))
+"""
+
+
+@pytest.mark.pyodide
+def test_pyodide_gives_the_golden_reviews(tmp_path: Path) -> None:
+    script = tmp_path / "reviews.py"
+    script.write_text(PYODIDE_SCRIPT, encoding="utf-8")
+    arg = json.dumps(GOLDEN)
+    done = subprocess.run(
+        ["node", str(RUNNER), str(script), arg],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    assert got == [{"stored": e["stored"], "lines": e["lines"]} for e in GOLDEN]
+
+
+def test_the_cli_reads_a_record_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    entry = GOLDEN[1]
+    path = tmp_path / "partida.txt"
+    path.write_text(entry["stored"]["record"] + "\n", encoding="utf-8")
+    assert review_cli.main(["--file", str(path), "--json"]) == 0
+    assert (
+        json.loads(capsys.readouterr().out)
+        == Reviewer(Record.parse(entry["stored"]["record"])).run().to_json()
+    )

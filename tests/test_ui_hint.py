@@ -1,0 +1,120 @@
+"""«Pista»: the hard CPU's choice for your turn, once a turn; the game's record then says hints were asked."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+from fake_screen import make_table
+from test_stats import records
+
+from engine.actions import DRAW
+from engine.bots import DificilBot, candidates
+from engine.challenge import verify
+from engine.game import GAME_OVER
+from engine.record import Record
+from engine.stats import outcome
+from engine.view import seat_view
+from ui import history_html, render
+from ui.hint import NOT_YOUR_TURN, ONE_A_TURN, THINKING, hint_text
+from ui.links import read_challenge
+from ui.storage import SAVE_KEY, MemoryBackend
+
+
+@functools.cache
+def your_last_move() -> Record:
+    """A finished 2-player game (Normal in both seats) whose last move is yours, with a choice to make."""
+    for record in records(2, ("cpu", "cpu"), 30, "hint"):
+        game = record.prefix(len(record) - 1).replay()
+        if game.turn == 0 and len(game.legal_actions()) > 1:
+            return record
+    raise AssertionError("no such game")
+
+
+@functools.cache
+def a_real_choice() -> Record:
+    """A game in progress where it is your turn and the hard CPU weighs more than one move."""
+    record = records(2, ("cpu", "cpu"), 1, "hint")[0]
+    for count in range(len(record)):
+        game = record.prefix(count).replay()
+        if game.turn == 0 and len(candidates(seat_view(game, 0))) > 1 and len(game.hands[0]) > 2:
+            return record.prefix(count + 1)
+    raise AssertionError("no such position")
+
+
+def one_move_from_the_end(record: Record) -> MemoryBackend:
+    backend = MemoryBackend()
+    text = str(record.prefix(len(record) - 1))
+    backend.setItem(SAVE_KEY, json.dumps({"app": "ocho-loco", "version": 2, "record": text, "ui": {}}))
+    return backend
+
+
+def test_a_hint_names_the_hard_cpus_choice_from_your_seat_and_raises_its_card() -> None:
+    table, screen, _ = make_table(one_move_from_the_end(a_real_choice()))
+    expected = DificilBot().choose(table.view())
+    table.ask_hint()
+    assert screen.last_status == THINKING
+    assert screen.run_timers() > 1, "the search runs in slices of the timer"
+    assert screen.last_status == hint_text(expected)
+    if expected.card is not None:
+        assert screen.get_attr(render.card_id(expected.card), "data-hint") == "1"
+
+
+def test_one_hint_a_turn() -> None:
+    table, screen, _ = make_table(one_move_from_the_end(a_real_choice()))
+    table.ask_hint()
+    screen.run_timers()
+    said = screen.last_status
+    table.ask_hint()
+    assert not screen.timers, "no second search in the same turn"
+    assert screen.last_status == said
+
+
+def test_no_hint_outside_your_turn() -> None:
+    table, screen, _ = make_table()
+    table.ask_hint()
+    assert screen.last_status == NOT_YOUR_TURN and not table.hints
+
+
+def test_asking_a_hint_is_saved_in_the_record_and_survives_a_reload() -> None:
+    table, screen, backend = make_table(one_move_from_the_end(a_real_choice()))
+    assert not table.hints
+    table.ask_hint()
+    screen.run_timers()
+    assert table.hints
+    saved = json.loads(backend.getItem(SAVE_KEY) or "{}")["record"]
+    assert saved.startswith("r3.") and Record.parse(saved).hints
+    again, _screen, _ = make_table(backend)
+    assert again.hints
+
+
+def test_a_challenge_made_from_a_game_with_a_hint_says_con_pistas() -> None:
+    record = your_last_move()
+    table, screen, _ = make_table(one_move_from_the_end(record))
+    table.ask_hint()
+    screen.run_timers()
+    table.play(record.moves[-1])
+    screen.run_timers()
+    assert table.game is not None and table.game.phase == GAME_OVER
+    kept = [e.text for e in table.history.entries]
+    assert kept == [str(record.with_hints())], "«Tus partidas» keeps it as a game with hints"
+    assert "(con pistas)" in history_html.recent_table(table.history.recent())
+    table.challenges.link("Bea")
+    screen.run_timers()
+    text, total, name = read_challenge(screen.copied[-1].split("#", 1)[1])
+    assert text == str(record.with_hints())
+    challenge = verify(text, total, name)
+    assert challenge.total == outcome(record).total
+    assert "con pistas" in history_html.challenge_banner(challenge)
+
+
+def test_a_draw_does_not_buy_a_second_hint_in_the_same_turn() -> None:
+    table, screen, _ = make_table(one_move_from_the_end(a_real_choice()))
+    assert table.view().can_draw
+    table.ask_hint()
+    screen.run_timers()
+    table.play(DRAW)
+    screen.run_timers()
+    assert table.game is not None and table.game.turn == 0, "still your turn after a draw"
+    table.ask_hint()
+    assert screen.last_status == ONE_A_TURN and not screen.timers
