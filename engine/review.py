@@ -118,30 +118,37 @@ def settings(version: int, players: int) -> ReviewSettings:
 # -- words -------------------------------------------------------------------------------
 
 
+# The page says an action in three forms: what to do («robar»), what you did («Robaste») and what a
+# hint tells you («Roba»): (draw, pass, play, ask for a suit) in each.
+FORMS = {
+    "infinitive": ("robar", "pasar", "jugar", "pedir"),
+    "past": ("Robaste", "Pasaste", "Jugaste", "pediste"),
+    "imperative": ("Roba", "Pasa", "juega", "pide"),
+}
+
+
+def phrase(action: Action, form: str = "infinitive") -> str:
+    """The action in one of ``FORMS``: «jugar el 7 de corazones», «… y pedir tréboles», «Robaste»."""
+    draw, pass_, play, ask = FORMS[form]
+    if action is DRAW:
+        return draw
+    if action is PASS:
+        return pass_
+    assert action.card is not None
+    text = f"{play} {card_name(action.card, article=True)}"
+    if action.suit is not None:
+        text += f" y {ask} {SUIT_PLURAL[int(action.suit)]}"
+    return text
+
+
 def action_phrase(action: Action) -> str:
     """The action as an infinitive: «robar», «jugar el 7 de corazones», «… y pedir tréboles»."""
-    if action is DRAW:
-        return "robar"
-    if action is PASS:
-        return "pasar"
-    assert action.card is not None
-    text = f"jugar {card_name(action.card, article=True)}"
-    if action.suit is not None:
-        text += f" y pedir {SUIT_PLURAL[int(action.suit)]}"
-    return text
+    return phrase(action, "infinitive")
 
 
 def done_phrase(action: Action) -> str:
     """What the person did: «Robaste», «Jugaste el 7 de corazones», «… y pediste tréboles»."""
-    if action is DRAW:
-        return "Robaste"
-    if action is PASS:
-        return "Pasaste"
-    assert action.card is not None
-    text = f"Jugaste {card_name(action.card, article=True)}"
-    if action.suit is not None:
-        text += f" y pediste {SUIT_PLURAL[int(action.suit)]}"
-    return text
+    return phrase(action, "past")
 
 
 def points_phrase(points: float) -> str:
@@ -216,10 +223,14 @@ class Decision:
             return IGUAL
         return f"Mejor: {action_phrase(self.best)} (ahorras {points_phrase(self.margin)} de media)"
 
+    @property
+    def cpu_move(self) -> Action:
+        """What the hard CPU would have done: the move played, as played, when it is the best."""
+        return self.best if self.best_at != self.played_at else self.played
+
     def text(self) -> str:
         """The whole item, as a sentence a screen reader can say."""
-        cpu = action_phrase(self.best if self.best_at != self.played_at else self.played)
-        return f"{done_phrase(self.played)}. La CPU difícil: {cpu}. {self.verdict}."
+        return f"{done_phrase(self.played)}. La CPU difícil: {action_phrase(self.cpu_move)}. {self.verdict}."
 
     def pack(self) -> list[int]:
         """Plain numbers for storage: index, hand, played, worlds, then (move, total) pairs."""
@@ -459,6 +470,7 @@ __all__ = [
     "Weighing",
     "action_phrase",
     "done_phrase",
+    "phrase",
     "review_record",
     "settings",
     "weighed",

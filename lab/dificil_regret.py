@@ -37,6 +37,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any
 
+from engine.actions import Action
 from engine.bots import (
     DIFICIL_PARAMS,
     CpuBot,
@@ -106,11 +107,31 @@ def collect(players: int, games: int) -> list[tuple[SeatView, Game]]:
 
 def oracle(view: SeatView, game: Game, playouts: int, scale: int, by_equity: bool = False) -> list[float]:
     """Each candidate's mean worth from the real hands, the stock reshuffled for each playout."""
-    moves = candidates(view)
-    me = view.seat
-    reading = read_history(view)
     known = any(m.action.card is not None for m in view.history)
-    rng = stream("regret-oracle", view.code, view.hand_no, len(view.history))
+
+    def value(hands: list[list[int]], winner: int) -> float:
+        return worth(hands, winner, view.totals, view.seat, scale, by_equity=by_equity)
+
+    return real_hands(view, game, candidates(view), playouts, label="regret-oracle", known=known, value=value)
+
+
+def real_hands(
+    view: SeatView,
+    game: Game,
+    moves: Sequence[Action],
+    playouts: int,
+    *,
+    label: str,
+    known: bool,
+    value: Callable[[list[list[int]], int], float],
+) -> list[float]:
+    """Each move's mean ``value(hands, winner)`` over playouts from the *real* hidden hands.
+
+    Every playout reshuffles the real stock (seeded by ``label`` and the position) and plays each
+    move from the same world, so the moves are compared on the same deals.
+    """
+    reading = read_history(view)
+    rng = stream(label, view.code, view.hand_no, len(view.history))
     totals = [0.0] * len(moves)
     for _ in range(playouts):
         stock = shuffled([int(c) for c in game.stock], rng)
@@ -122,14 +143,14 @@ def oracle(view: SeatView, game: Game, playouts: int, scale: int, by_equity: boo
                 list(stock),
                 [int(c) for c in game.pile],
                 active=view.active_suit,
-                turn=me,
+                turn=view.seat,
                 draws=view.draws_used,
                 short=[list(r) for r in reading.short],
                 known=known,
                 rng=seed,
                 first=move_of(action),
             )
-            totals[j] += worth(hands, winner, view.totals, me, scale, by_equity=by_equity)
+            totals[j] += value(hands, winner)
     return [t / playouts for t in totals]
 
 

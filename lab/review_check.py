@@ -40,12 +40,12 @@ from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action
-from engine.bots import CpuBot, FacilBot, move_of, playout, read_history
+from engine.bots import CpuBot, FacilBot, read_history
 from engine.cards import POINTS
-from engine.codes import shuffled, stream
 from engine.game import GAME_OVER, PLAYING, Game
 from engine.review import BIEN, CURRENT, IGUAL, Decision, Weighing, settings, weighed
 from engine.view import SeatView, seat_view
+from lab.dificil_regret import real_hands
 from lab.simulate import game_code
 
 SEED = "review-check"
@@ -94,29 +94,14 @@ def judge(view: SeatView, played: Action, seed: str = "review") -> Decision:
 def oracle(view: SeatView, game: Game, moves: Sequence[Action], playouts: int) -> list[float]:
     """Each move's mean worth from the real hands (points of lead over the average opponent)."""
     me, players = view.seat, view.players
-    reading = read_history(view)
-    rng = stream("review-oracle", view.code, view.hand_no, len(view.history))
-    totals = [0.0] * len(moves)
-    for _ in range(playouts):
-        stock = shuffled([int(c) for c in game.stock], rng)
-        seed = int(rng.random() * (1 << 53))
-        for j, action in enumerate(moves):
-            hands = [[int(c) for c in h] for h in game.hands]
-            winner, _ = playout(
-                hands,
-                list(stock),
-                [int(c) for c in game.pile],
-                active=view.active_suit,
-                turn=me,
-                draws=view.draws_used,
-                short=[list(r) for r in reading.short],
-                known=reading.known,
-                rng=seed,
-                first=move_of(action),
-            )
-            pen = [0 if s == winner else sum(POINTS[c] for c in h) for s, h in enumerate(hands)]
-            totals[j] += (sum(pen) - players * pen[me]) / (players - 1)
-    return [t / playouts for t in totals]
+
+    def lead(hands: list[list[int]], winner: int) -> float:
+        pen = [0 if s == winner else sum(POINTS[c] for c in h) for s, h in enumerate(hands)]
+        return (sum(pen) - players * pen[me]) / (players - 1)
+
+    return real_hands(
+        view, game, moves, playouts, label="review-oracle", known=read_history(view).known, value=lead
+    )
 
 
 def kind(decision: Decision) -> str:

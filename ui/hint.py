@@ -11,10 +11,10 @@ challenge made from it («con pistas»).
 
 from __future__ import annotations
 
-from engine.actions import DRAW, PASS, Action
+from engine.actions import Action
 from engine.bots import DificilBot, Search
 from engine.game import PLAYING
-from engine.names import SUIT_PLURAL, card_name
+from engine.review import phrase
 
 from . import render
 from .host import Host
@@ -29,15 +29,7 @@ ONE_A_TURN = "Ya has pedido la pista de este turno: hay una por turno."
 
 def hint_text(action: Action) -> str:
     """«Pista: Roba.», «Pista: juega el 7 de corazones.», «… y pide tréboles.»."""
-    if action is DRAW:
-        return "Pista: Roba."
-    if action is PASS:
-        return "Pista: Pasa."
-    assert action.card is not None
-    text = f"Pista: juega {card_name(action.card, article=True)}"
-    if action.suit is not None:
-        text += f" y pide {SUIT_PLURAL[int(action.suit)]}"
-    return text + "."
+    return f"Pista: {phrase(action, 'imperative')}."
 
 
 class Hints:

@@ -606,7 +606,7 @@ def review_list_html(review: Review, first: int, current: int | None = None) -> 
     for n, d in enumerate(review.decisions):
         step = d.index - first
         mark = ' aria-current="step"' if step == current else ""
-        cpu = action_phrase(d.best if d.best_at != d.played_at else d.played)
+        cpu = action_phrase(d.cpu_move)
         items.append(
             f'<li><button type="button" class="review-item" id="review-go-{n}" data-step="{step}"{mark}>'
             f"Jugada {step + 1}: {escape(done_phrase(d.played))}. "
