@@ -25,6 +25,8 @@ PAGE_IDS: frozenset[str] = frozenset(
         "level-choice",
         *(f"level-{level}" for level in LEVELS),
         "deal-btn",
+        "more-options",
+        "more-summary",
         "notice",
         "aside-info",
         "aside-count",

@@ -80,6 +80,13 @@ def boot(page, url: str, *states: str) -> str:
     return wait_state(page, *states)
 
 
+def more_options(page) -> None:
+    """Open «Más opciones» (the disclosure under «Repartir») if it is folded, as a person would: a click."""
+    if not page.evaluate("() => document.getElementById('more-options').open"):
+        page.click("#more-options > summary")
+        page.wait_for_function("() => document.getElementById('more-options').open")
+
+
 def play_a_move(page, suit: str = "H") -> None:
     """Play the first raised card (naming ``suit`` for an 8), or press the main button; wait for the save."""
     before = raw_save(page)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import PREFIX, SAVE_KEY, play_a_move, wait_for_python, wait_state
+from helpers import PREFIX, SAVE_KEY, more_options, play_a_move, wait_for_python, wait_state
 
 from engine.daily import daily_code
 from engine.record import Record
@@ -213,6 +213,7 @@ def test_partida_del_dia_and_rival_chosen_before_python_is_ready_are_kept(ctx, g
     page = ctx.new_page()
     gate.hold()
     page.goto(base, wait_until="commit")
+    more_options(page)  # a <details>: it opens before Python is ready
     page.check("#level-dificil")
     page.click("#daily-btn")  # usable from the first paint
     page.click("#daily-btn")
