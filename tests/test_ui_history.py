@@ -197,7 +197,21 @@ def test_daily_button_deals_todays_code_and_asks_before_replacing() -> None:
     table.daily.request(2)
     table.answer_replace(True)
     assert table.game.code == daily_code(DAY, 2)
-    assert daily_code(DAY, 2).pretty() in screen.texts["daily-note"]
+    assert daily_code(DAY, 2).pretty() in plain(screen.htmls["partidas-body"])
+
+
+def test_daily_note_says_the_day_in_words_and_leaves_the_codes_to_tus_partidas() -> None:
+    """#25 item 13: «Hoy (2025-03-14, fecha de tu dispositivo): 1 contra 1: A2QE-DK6U · …» meant nothing."""
+    table, screen, _ = make_table()
+    table.today = lambda: DAY
+    table.transfer.render()
+    note = screen.texts["daily-note"]
+    assert "14 de marzo" in note and "mismo reparto" in note
+    assert DAY not in note and all(daily_code(DAY, n).pretty() not in note for n in (2, 3))
+    line = plain(screen.htmls["partidas-body"])
+    assert "Partida del día de hoy, 14 de marzo" in line
+    for n, name in ((2, "1 contra 1"), (3, "3 en la mesa")):
+        assert f"{name}, sin jugar todavía (código {daily_code(DAY, n).pretty()})" in line
 
 
 def test_challenge_link_round_trip_and_comparison() -> None:
