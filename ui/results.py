@@ -22,6 +22,10 @@ REVEAL_DELAY_MS = 450
 # «Ritmo»: (ms between two CPU actions, ms between two cards turned in the results).
 PACE_DELAYS = {"pausado": (1400, 700), "normal": (CPU_DELAY_MS, REVEAL_DELAY_MS), "rapido": (300, 200)}
 assert set(PACE_DELAYS) == set(PACES)
+# After the count ends, focus moves to «Siguiente mano» or «Nueva partida» on its own. A key pressed just
+# then (often the key that was meant to skip the count) would press it: for this long after the focus
+# arrived, a keyboard activation of that button is ignored; a pointer click counts at once.
+KEY_GRACE_MS = 450
 
 
 class Results:
@@ -35,10 +39,12 @@ class Results:
         self.counting = False  # the results count is running (the scoreboard waits for it)
         self.count_done = False  # the finished hand's count has ended (its totals may show)
         self.replay: HandReplay | None = None
+        self.arrived: str | None = None  # the button the focus was just moved to, during its key grace
 
     def reset(self) -> None:
         """A new hand or game: no count, no replay, their dialogs closed."""
         self.counting = self.count_done = False
+        self._grace_over()
         self.replay = None
         self.host.screen.dialog("replay-dialog", False)
         self.host.screen.dialog("results-dialog", False)
@@ -117,7 +123,28 @@ class Results:
         s.attr(button, "hidden", None)
         s.attr("replay-btn", "hidden", None)
         s.status(summary)
+        self._focus_on_its_own(button)
+
+    def _focus_on_its_own(self, button: str) -> None:
+        """Move the focus to ``button`` and hold keyboard activations of it for :data:`KEY_GRACE_MS`.
+
+        The button says so in ``data-grace`` while it lasts (the browser tests wait on it).
+        """
+        s = self.host.screen
+        self._grace_over()
         s.focus(button)
+        self.arrived = button
+        s.attr(button, "data-grace", "1")
+        s.later(KEY_GRACE_MS, lambda: self._grace_over(button))
+
+    def _grace_over(self, button: str | None = None) -> None:
+        if self.arrived is not None and button in (None, self.arrived):
+            self.host.screen.attr(self.arrived, "data-grace", None)
+            self.arrived = None
+
+    def takes(self, button: str, *, by_key: bool) -> bool:
+        """Whether an activation of ``button`` counts: not a key during its grace (:data:`KEY_GRACE_MS`)."""
+        return not (by_key and self.arrived == button)
 
     def dismissed(self) -> None:
         """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
@@ -125,7 +152,7 @@ class Results:
         if game is None or game.phase == PLAYING or self.replay is not None:
             return
         self.host.screen.dialog("results-dialog", True)
-        self.host.screen.focus("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
+        self._focus_on_its_own("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
 
     # -- «Ver la mano» ------------------------------------------------------------------------
 
