@@ -64,6 +64,8 @@ PAGE_IDS: frozenset[str] = frozenset(
         "next-hand-btn",
         "new-game-btn",
         "replay-btn",
+        "results-record",
+        "see-partidas-btn",
         # «Ver la mano»
         "replay-dialog",
         "replay-title",

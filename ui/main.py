@@ -210,6 +210,8 @@ def _on_click(table: Table, hit: Any, *, by_key: bool = False) -> None:
         table.saves.clear_aside()
     elif ident == "replay-btn":
         table.results.open_replay()
+    elif ident == "see-partidas-btn":
+        table.results.see_partidas()
     elif ident == "replay-close":
         table.results.close_replay()
     elif ident.startswith("replay-"):

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.game import GAME_OVER, HAND_OVER, PLAYING
-from engine.record import Record
+from engine.record import Record, RecordError
+from engine.stats import outcome
 
 from . import render
+from .history import History, identity
 from .host import Host
 from .replay import HandReplay
 from .storage import PACES
@@ -28,6 +30,23 @@ assert set(PACE_DELAYS) == set(PACES)
 KEY_GRACE_MS = 450
 
 
+def record_line(history: History, record: Record) -> str:
+    """Where a finished game went and your record: «Esta partida ya está en «Tus partidas»: llevas 3
+    ganadas de 5.». The game just kept counts at once, even before its check on this device ends."""
+    tally = history.stats().overall
+    played, won = tally.played, tally.won
+    text = identity(record)
+    if not any(e.text == text and e.outcome is not None for e in history.entries):
+        try:
+            mine = outcome(record)
+        except RecordError:  # a game begun before records were complete never counts
+            mine = None
+        if mine is not None:
+            played, won = played + 1, won + mine.won
+    wins = "1 ganada" if won == 1 else f"{won} ganadas"
+    return f"Esta partida ya está en «Tus partidas»: llevas {wins} de {played}."
+
+
 class Results:
     """The results panel of the hand just finished, and its replay."""
 
@@ -40,10 +59,11 @@ class Results:
         self.count_done = False  # the finished hand's count has ended (its totals may show)
         self.replay: HandReplay | None = None
         self.arrived: str | None = None  # the button the focus was just moved to, during its key grace
+        self.away = False  # the game-over panel was left for «Tus partidas»: it does not come back
 
     def reset(self) -> None:
         """A new hand or game: no count, no replay, their dialogs closed."""
-        self.counting = self.count_done = False
+        self.counting = self.count_done = self.away = False
         self._grace_over()
         self.replay = None
         self.host.screen.dialog("replay-dialog", False)
@@ -70,6 +90,8 @@ class Results:
         s.attr("next-hand-btn", "hidden", "")
         s.attr("new-game-btn", "hidden", "")
         s.attr("replay-btn", "hidden", "")
+        s.attr("results-record", "hidden", "")
+        s.attr("see-partidas-btn", "hidden", "")
         s.attr("results-skip", "hidden", None)
         s.attr("challenge-box", "hidden", None if game.phase == GAME_OVER else "")
         s.text("challenge-status", "")
@@ -122,6 +144,10 @@ class Results:
         button = "new-game-btn" if game.phase == GAME_OVER else "next-hand-btn"
         s.attr(button, "hidden", None)
         s.attr("replay-btn", "hidden", None)
+        if game.phase == GAME_OVER:
+            s.text("results-record", record_line(self.host.history, Record.of(game, self.host.level)))
+            s.attr("results-record", "hidden", None)
+            s.attr("see-partidas-btn", "hidden", None)
         s.status(summary)
         self._focus_on_its_own(button)
 
@@ -149,10 +175,25 @@ class Results:
     def dismissed(self) -> None:
         """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
         game = self.host.game
-        if game is None or game.phase == PLAYING or self.replay is not None:
+        if game is None or game.phase == PLAYING or self.replay is not None or self.away:
             return
         self.host.screen.dialog("results-dialog", True)
         self._focus_on_its_own("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
+
+    def see_partidas(self) -> None:
+        """«Ver «Tus partidas»» at game over: the panel closes and the focus goes to «Tus partidas».
+
+        The finished game stays on the table; «Repartir» deals the next one.
+        """
+        host = self.host
+        game = host.game
+        if game is None or game.phase != GAME_OVER or self.counting:
+            return
+        self.away = True  # set first: closing the panel must not bring it back (see dismissed)
+        self._grace_over()
+        host.screen.dialog("results-dialog", False)
+        host.show_setup()
+        host.screen.focus("partidas")
 
     # -- «Ver la mano» ------------------------------------------------------------------------
 

@@ -46,6 +46,10 @@ PLAIN_CODE = GameCode.build(2, "K7QM9")
 EIGHT_CODE = GameCode.parse("A222-224R")
 # A222-776Y: no legal card, and three draws bring none either.
 STUCK_CODE = GameCode.parse("A222-776Y")
+# A222-255J: no legal card on 9C; the first two draws bring none, the third brings one (then «Robar (0)»).
+THIRD_DRAW_CODE = GameCode.parse("A222-255J")
+# A222-232G: the 8 of diamonds turned up at the deal, you to play (rule 6: nobody asked for a suit).
+OPENING_EIGHT_CODE = GameCode.parse("A222-232G")
 
 
 def wait_for_python(page, timeout_ms: int = 90_000) -> None:
