@@ -26,6 +26,7 @@ __all__ = ["human_to_play", "reach"]
 
 PREFIX = "/ocho-loco/"  # the sub-path a project site is served under on GitHub Pages
 SAVE_KEY = "ocho-loco:partida"
+PICTURE_KEY = "ocho-loco:dibujo"  # the picture of the table index.html draws at first paint
 
 # JS expression true once the app's Python has finished booting.
 READY_JS = "() => !!document.body && document.body.dataset.ready === '1'"
@@ -82,6 +83,15 @@ def boot(page, url: str, *states: str) -> str:
     page.goto(url)
     wait_for_python(page)
     return wait_state(page, *states)
+
+
+def wait_for_picture_of_the_save(page) -> None:
+    """Wait until the stored picture of the table (``ocho-loco:dibujo``) was drawn from the current save."""
+    page.wait_for_function(
+        "([save, picture]) => (JSON.parse(localStorage.getItem(picture) || 'null') || {}).save"
+        " === localStorage.getItem(save)",
+        arg=[SAVE_KEY, PICTURE_KEY],
+    )
 
 
 def more_options(page) -> None:
