@@ -8,6 +8,7 @@ import pytest
 from helpers import SAVE_KEY, boot, more_options, raw_save, wait_for_python, wait_state
 from test_page_play import play_hand
 
+OPEN_KEY = "ocho-loco:opciones"  # "1" while «Más opciones» is left open
 LETTERS = {"facil": "f1", "normal": "n1", "dificil": "d1"}  # the level and its CPU version
 
 
@@ -77,10 +78,12 @@ def test_mas_opciones_opens_as_the_player_last_left_it(fast_page, site_url):
     page = fast_page
     boot(page, site_url, "setup")
     more_options(page)
+    page.wait_for_function(f"() => localStorage.getItem('{OPEN_KEY}') === '1'")  # the toggle event's
     page.reload()
     assert page.evaluate("() => document.getElementById('more-options').open"), "open from the first paint"
     wait_for_python(page)
     page.click("#more-options > summary")
+    page.wait_for_function(f"() => localStorage.getItem('{OPEN_KEY}') === null")
     page.reload()
     wait_for_python(page)
     assert not page.evaluate("() => document.getElementById('more-options').open")
