@@ -134,6 +134,41 @@ class FakeScreen:
         return out
 
 
+class ClockScreen(FakeScreen):
+    """A fake screen whose ``later`` keeps time: timers run in the order they fall due, and :attr:`now`
+    (ms since the start) moves to each one's time; every status line is kept with the time it was said."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.now = 0
+        self.said: list[tuple[int, str]] = []
+
+    def later(self, ms: int, fn: Callable[[], None]) -> None:
+        assert ms >= 0
+        self.timers.append((self.now + ms, fn))  # the time it falls due, not its delay
+
+    def status(self, text: str) -> None:
+        super().status(text)
+        self.said.append((self.now, text))
+
+    def run_one(self) -> bool:
+        if not self.timers:
+            return False
+        due, fn = min(self.timers, key=lambda timer: timer[0])  # the first queued among equals
+        self.timers.remove((due, fn))
+        self.now = max(self.now, due)
+        self.ticks += 1
+        fn()
+        return True
+
+    def advance(self, ms: int) -> None:
+        """Let ``ms`` pass, running every timer that falls due meanwhile."""
+        end = self.now + ms
+        while self.timers and min(due for due, _fn in self.timers) <= end:
+            self.run_one()
+        self.now = end
+
+
 def plain(markup: str) -> str:
     """Markup with tags removed and entities decoded (what a reader would see)."""
     return html_lib.unescape(re.sub(r"<[^>]+>", "", markup))

@@ -14,7 +14,7 @@ from fake_screen import FakeScreen, make_table, plain
 from test_stats import abandoned, lost2, records, shared3, won2
 
 from engine.daily import daily_code
-from engine.game import GAME_OVER, HAND_OVER, Game
+from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 from engine.record import Record
 from engine.stats import outcome
 from ui.history import HISTORY_KEY, History, keep_challenge
@@ -197,7 +197,21 @@ def test_daily_button_deals_todays_code_and_asks_before_replacing() -> None:
     table.daily.request(2)
     table.answer_replace(True)
     assert table.game.code == daily_code(DAY, 2)
-    assert daily_code(DAY, 2).pretty() in screen.texts["daily-note"]
+    assert daily_code(DAY, 2).pretty() in plain(screen.htmls["partidas-body"])
+
+
+def test_daily_note_says_the_day_in_words_and_leaves_the_codes_to_tus_partidas() -> None:
+    """#25 item 13: «Hoy (2025-03-14, fecha de tu dispositivo): 1 contra 1: A2QE-DK6U · …» meant nothing."""
+    table, screen, _ = make_table()
+    table.today = lambda: DAY
+    table.transfer.render()
+    note = screen.texts["daily-note"]
+    assert "14 de marzo" in note and "mismo reparto" in note
+    assert DAY not in note and all(daily_code(DAY, n).pretty() not in note for n in (2, 3))
+    line = plain(screen.htmls["partidas-body"])
+    assert "Partida del día de hoy, 14 de marzo" in line
+    for n, name in ((2, "1 contra 1"), (3, "3 en la mesa")):
+        assert f"{name}, sin jugar todavía (código {daily_code(DAY, n).pretty()})" in line
 
 
 def test_challenge_link_round_trip_and_comparison() -> None:
@@ -304,3 +318,43 @@ def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
     screen.run_timers()
     table.answer_replace(True)
     assert str(Record.of(table.game)) == str(honest_lost().prefix(20))
+
+
+def play_to_the_end(table: Table, screen: FakeScreen) -> None:
+    """Play the table's game to its end: you take your first legal action, the page's CPU answers."""
+    game = table.game
+    assert game is not None
+    while game.phase != GAME_OVER:
+        if game.phase == HAND_OVER:
+            screen.run_timers()
+            table.next_hand()
+        elif game.turn == 0:
+            table.play(game.legal_actions()[0])
+        else:
+            assert screen.run_one()
+
+
+def test_game_over_says_where_the_game_went_and_your_record_and_opens_tus_partidas() -> None:
+    """#25 item 12: the end of a game names «Tus partidas» and your record there, with a way to open it."""
+    table, screen, _ = make_table()
+    won = 0
+    for played in (1, 2):
+        table.request_deal(2)
+        play_to_the_end(table, screen)
+        assert table.game is not None and screen.body == "gameover"
+        won += outcome(Record.of(table.game, table.level)).won
+        wins = "1 ganada" if won == 1 else f"{won} ganadas"
+        line = f"Esta partida ya está en «Tus partidas»: llevas {wins} de {played}."
+        assert screen.texts["results-record"] == line, "counted at once, before its check on this device"
+        assert screen.get_attr("results-record", "hidden") is None
+        assert screen.get_attr("see-partidas-btn", "hidden") is None
+        screen.run_timers()  # its check on this device ends meanwhile
+        assert table.history.stats().overall.played == played
+    table.results.see_partidas()
+    assert not screen.is_open("results-dialog") and screen.focused == "partidas"
+    assert screen.body == "setup"
+    table.results.dismissed()  # the browser's close event of the panel just closed
+    assert not screen.is_open("results-dialog"), "left for «Tus partidas», the panel stays closed"
+    code = table.game.code
+    table.request_deal(2)
+    assert table.game.phase == PLAYING and table.game.code != code

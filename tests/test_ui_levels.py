@@ -111,6 +111,10 @@ def test_every_setup_choice_in_any_order_deals_the_table_chosen(
             assert "Mesa: " in screen.last_status, "choosing the size is said, as choosing the rival is"
     checked = "mode-3" if players == 3 else "mode-2"
     assert screen.get_attr(checked, "checked") == "", f"{order}: the size radio keeps the choice"
+    # Folded under «Más opciones», a choice that is not the usual one is still named on the page.
+    summary = screen.texts["more-summary"]
+    assert summary.startswith("Más opciones") and ("Rival: " in summary) == (level != "normal"), summary
+    assert "Ritmo: " in summary, summary
     _dealt_from_the_radios(table, screen, daily=deal == "daily")
     game = table.game
     assert game is not None and game.phase == PLAYING
@@ -120,3 +124,19 @@ def test_every_setup_choice_in_any_order_deals_the_table_chosen(
         assert game.code == code, f"{order}: the day's code {code.pretty()}, dealt {game.code.pretty()}"
     again, _screen2, _ = make_table(backend)
     assert again.setup == Setup(players, level, pace), order
+
+
+def test_mas_opciones_names_the_folded_choices_only_when_they_are_not_the_usual_ones() -> None:
+    """#25 item 2: «Rival» and «Ritmo» fold under «Más opciones», whose summary says what they are."""
+    table, screen, _ = make_table()
+    assert screen.texts["more-summary"] == "Más opciones", "a first visit: nothing to name"
+    table.bar.choose_level("dificil")
+    assert screen.texts["more-summary"] == "Más opciones (Rival: Difícil)"
+    table.bar.set_pace("pausado")
+    assert screen.texts["more-summary"] == "Más opciones (Rival: Difícil, Ritmo: Pausado)"
+    table.request_deal(2)
+    assert table.level == "dificil", "a folded choice still applies"
+    # During a game its level is on the bar already («Partida en curso: …, rival Difícil»).
+    assert screen.texts["more-summary"] == "Más opciones (Ritmo: Pausado)"
+    table.bar.set_pace("normal")
+    assert screen.texts["more-summary"] == "Más opciones"

@@ -102,6 +102,14 @@ def test_link_without_a_save_starts_that_game() -> None:
     assert screen.hash == link_hash(CODE3)
 
 
+def test_link_from_its_start_says_so_in_plain_words() -> None:
+    """#25 item 13: «…en este navegador no había ninguna guardada con ese código» read as technical."""
+    _table, screen, _ = make_table(fragment=link_hash(CODE3))
+    notice = screen.last_notice or ""
+    assert notice.startswith("Empiezas la partida del enlace desde el principio.")
+    assert "navegador" not in notice and "código" not in notice and "guardada" not in notice
+
+
 def test_same_link_gives_the_same_deal_on_another_device() -> None:
     a, _, _ = make_table(fragment=link_hash(CODE2))
     b, _, _ = make_table(fragment="#partida=" + CODE2.text.lower())

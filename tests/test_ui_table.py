@@ -26,8 +26,9 @@ from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 from engine.record import Record
 from engine.view import seat_view
 from ui import render
+from ui.cpu import speech_gap
 from ui.links import link_hash
-from ui.results import CPU_DELAY_MS, PACE_DELAYS, REVEAL_DELAY_MS
+from ui.results import CPU_DELAY_MS, KEY_GRACE_MS, PACE_DELAYS, REVEAL_DELAY_MS
 from ui.storage import SAVE_KEY, MemoryBackend, Store, read
 from ui.table import Table
 
@@ -216,7 +217,9 @@ def test_legal_card_plays_then_each_cpu_action_is_its_own_timer_tick() -> None:
     assert screen.statuses[-1] == "Tiras el 7 de corazones."
     assert screen.body == "cpu"
     assert_saved_is_live(table, backend)
-    assert [ms for ms, _ in screen.timers] == [CPU_DELAY_MS], "one CPU action queued, paced"
+    # paced, and held until the sentence just said can be heard (#25 item 8)
+    paced = max(CPU_DELAY_MS, speech_gap("Tiras el 7 de corazones.", "normal"))
+    assert [ms for ms, _ in screen.timers] == [paced], "one CPU action queued, paced"
     assert texts(live(table).history) == ["0:7H"]
 
     said = len(screen.statuses)
@@ -413,7 +416,8 @@ def test_reload_shows_the_results_again_when_the_hand_was_over() -> None:
     assert result is not None and live(table).phase == HAND_OVER
     _table2, screen2, _ = make_table(backend, fast=False)
     assert screen2.body == "results" and screen2.is_open("results-dialog")
-    assert screen2.timers == [], "no reveal animation on a reload"
+    # no reveal animation on a reload: only the key grace of the button the focus moved to
+    assert [ms for ms, _ in screen2.timers] == [KEY_GRACE_MS]
     body = screen2.htmls["results-body"]
     assert f"= <strong>{result.penalties[1]}</strong>" in body
     assert 'class="result-totals"' in body
@@ -454,7 +458,7 @@ def test_results_reveal_one_card_per_timer_and_sum_the_points() -> None:
     body = screen.htmls["results-body"]
     assert "8 + Q + A + 5 = <strong>66</strong>" in body
     assert "<li>Tú: 3 (+0)</li>" in body and "<li>CPU 1: 70 (+66)</li>" in body
-    assert screen.timers == []
+    assert [ms for ms, _ in screen.timers] == [KEY_GRACE_MS], "the count is over: only the key grace"
     assert screen.get_attr("next-hand-btn", "hidden") is None
     assert screen.focused == "next-hand-btn"
     summary = "¡Has ganado la mano! Puntos de castigo: CPU 1 66. Totales: Tú 3, CPU 1 70."
@@ -467,7 +471,7 @@ def test_fast_results_show_everything_at_once() -> None:
     game = position(["7H", "8S QH AD 5C"], pile="9H")
     table, screen, _ = start_at(game, fast=True)
     table.click_card("7H")
-    assert screen.timers == []
+    assert [ms for ms, _ in screen.timers] == [KEY_GRACE_MS], "no count timers: only the key grace"
     assert "8 + Q + A + 5 = <strong>66</strong>" in screen.htmls["results-body"]
 
 

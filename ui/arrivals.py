@@ -16,9 +16,10 @@ from .host import Host, LinkGame
 from .links import link_hash, read_hash, share_url
 from .outside import SOURCE_LINK, Refused, take
 
+# Said when a link's game starts here from its deal: a link carries the deal, never the moves played.
 NOTICE_LINK_FROM_START = (
-    "La partida del enlace empieza desde la primera mano: en este navegador no había ninguna guardada "
-    "con ese código."
+    "Empiezas la partida del enlace desde el principio. Si ya la habías empezado en otro sitio, "
+    "lo que jugaste allí no viene con el enlace."
 )
 
 

@@ -1,4 +1,8 @@
-"""The CPU seats' decisions on the page: the hard level's search runs in slices of the main thread."""
+"""The CPU seats' decisions on the page: the hard level's search runs in slices of the main thread.
+
+Also how long a sentence said on the status line (a polite live region) holds the next CPU action back
+(:func:`speech_gap`), so the CPU's sentences never arrive faster than a screen reader can say them.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,21 @@ from .screen import Screen
 
 # Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
 SEARCH_SLICE = 12
+
+# A screen reader's default speaking rate, about 180 words a minute: some 18 characters of Spanish a second.
+SPEECH_MS_PER_CHAR = 55
+# The paces that wait for each sentence to be said; «Rápido» is for those who read along and want it fast.
+SPEECH_PACES = frozenset({"pausado", "normal"})
+
+
+def speech_gap(sentence: str, pace: str) -> int:
+    """How long ``sentence``, just put on the status line, needs to be said before the next one may come.
+
+    At three players «CPU 1 …» and «CPU 2 …» used to arrive 0.7 s apart at «Normal», faster than
+    they can be spoken: the next CPU action now waits at least this long (reduced motion says the
+    whole round in one sentence instead, and «Rápido» does not wait).
+    """
+    return len(sentence.strip()) * SPEECH_MS_PER_CHAR if pace in SPEECH_PACES else 0
 
 
 class Thinking:

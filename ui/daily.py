@@ -12,9 +12,11 @@ from .host import Host, LinkGame
 
 
 def daily_note(today: str) -> str:
-    """The line under «Partida del día» naming today's codes for both tables."""
-    codes = " · ".join(f"{history_html.TABLE_NAMES[n]}: {daily_code(today, n).pretty()}" for n in (2, 3))
-    return f"Hoy ({today}, fecha de tu dispositivo): {codes}"
+    """The line under «Partida del día»: what it is, in a player's words (its codes are in «Tus partidas»)."""
+    return (
+        f"Hoy, {history_html.day_words(today)}, todo el mundo juega el mismo reparto: compara tus puntos "
+        "con quien quieras. Mañana, otro."
+    )
 
 
 class Daily:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from html import escape
 
 from engine.challenge import Challenge, compare, verdict
+from engine.daily import daily_code
 from engine.record import HINTS_FORMAT
 from engine.stats import TABLES, Outcome, Stats, Tally
 
@@ -112,15 +113,31 @@ def recent_caption(count: int) -> str:
     return "Tu última partida" if count == 1 else f"Tus últimas {count} partidas"
 
 
+MONTHS = (
+    "enero", "febrero", "marzo", "abril", "mayo", "junio",
+    "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
+)  # fmt: skip
+
+
+def day_words(today: str) -> str:
+    """``2026-12-02`` as a person says it: «2 de diciembre» (the text itself if it is not a date)."""
+    try:
+        _year, month, day = (int(part) for part in today.split("-"))
+        return f"{day} de {MONTHS[month - 1]}"
+    except (ValueError, IndexError):
+        return today
+
+
 def daily_line(today: str, played: dict[int, Entry | None]) -> str:
+    """Today's deal for each table in «Tus partidas»: played or not, and its code, for whoever wants it."""
     parts = []
     for n in TABLES:
         entry = played.get(n)
         o = None if entry is None else entry.outcome
         state = "sin jugar todavía" if o is None else f"jugada, {o.total} puntos"
-        parts.append(f"{TABLE_NAMES[n]}: {state}")
+        parts.append(f"{TABLE_NAMES[n]}, {state} (código {daily_code(today, n).pretty()})")
     return (
-        f'<p id="daily-line" class="daily-line">Partida del día ({today}, fecha de tu dispositivo): '
+        f'<p id="daily-line" class="daily-line">Partida del día de hoy, {day_words(today)}: '
         f"{'; '.join(parts)}.</p>"
     )
 

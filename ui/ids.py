@@ -25,6 +25,8 @@ PAGE_IDS: frozenset[str] = frozenset(
         "level-choice",
         *(f"level-{level}" for level in LEVELS),
         "deal-btn",
+        "more-options",
+        "more-summary",
         "notice",
         "aside-info",
         "aside-count",
@@ -62,6 +64,8 @@ PAGE_IDS: frozenset[str] = frozenset(
         "next-hand-btn",
         "new-game-btn",
         "replay-btn",
+        "results-record",
+        "see-partidas-btn",
         # «Ver la mano»
         "replay-dialog",
         "replay-title",

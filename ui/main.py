@@ -168,10 +168,11 @@ class Clicks:
             # the focus that click moved goes back to the safe answer.
             _el("replace-no").focus()
             return
-        _on_click(self.table, hit)
+        # A click with ``detail`` 0 came from a key (Enter or Space on the focused button), not a pointer.
+        _on_click(self.table, hit, by_key=int(event.detail or 0) == 0)
 
 
-def _on_click(table: Table, hit: Any) -> None:
+def _on_click(table: Table, hit: Any, *, by_key: bool = False) -> None:
     ident = _attr(hit, "id")
     card = _attr(hit, "data-card")
     suit = _attr(hit, "data-suit")
@@ -188,9 +189,9 @@ def _on_click(table: Table, hit: Any) -> None:
     elif ident == "deal-btn":
         table.request_deal(_chosen_players())
     elif ident == "next-hand-btn":
-        table.next_hand()
+        table.next_hand(by_key=by_key)
     elif ident == "new-game-btn":
-        table.new_game_after_end()
+        table.new_game_after_end(by_key=by_key)
     elif ident == "copy-link-btn":
         table.arrivals.copy()
     elif ident == "replace-yes":
@@ -209,6 +210,8 @@ def _on_click(table: Table, hit: Any) -> None:
         table.saves.clear_aside()
     elif ident == "replay-btn":
         table.results.open_replay()
+    elif ident == "see-partidas-btn":
+        table.results.see_partidas()
     elif ident == "replay-close":
         table.results.close_replay()
     elif ident == "hint-btn":

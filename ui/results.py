@@ -16,9 +16,10 @@ from collections.abc import Callable
 from engine.game import GAME_OVER, HAND_OVER, PLAYING
 from engine.record import Record, RecordError
 from engine.review import CURRENT, Review, Reviewer
+from engine.stats import outcome
 
 from . import render
-from .history import review_key
+from .history import History, identity, review_key
 from .host import Host
 from .replay import HandReplay
 from .storage import PACES
@@ -31,6 +32,27 @@ assert set(PACE_DELAYS) == set(PACES)
 # The review runs on the timer, this many ms of work a slice (each of its steps is a few ms).
 REVIEW_SLICE_MS = 30.0
 REVIEWING = "Repasando…"
+# After the count ends, focus moves to «Siguiente mano» or «Nueva partida» on its own. A key pressed just
+# then (often the key that was meant to skip the count) would press it: for this long after the focus
+# arrived, a keyboard activation of that button is ignored; a pointer click counts at once.
+KEY_GRACE_MS = 450
+
+
+def record_line(history: History, record: Record) -> str:
+    """Where a finished game went and your record: «Esta partida ya está en «Tus partidas»: llevas 3
+    ganadas de 5.». The game just kept counts at once, even before its check on this device ends."""
+    tally = history.stats().overall
+    played, won = tally.played, tally.won
+    text = identity(record)
+    if not any(e.text == text and e.outcome is not None for e in history.entries):
+        try:
+            mine = outcome(record)
+        except RecordError:  # a game begun before records were complete never counts
+            mine = None
+        if mine is not None:
+            played, won = played + 1, won + mine.won
+    wins = "1 ganada" if won == 1 else f"{won} ganadas"
+    return f"Esta partida ya está en «Tus partidas»: llevas {wins} de {played}."
 
 
 class Results:
@@ -48,10 +70,13 @@ class Results:
         self.review_first = 0
         self.review_job: object | None = None  # the review running on the timer (a newer one replaces it)
         self.review_slice_ms = REVIEW_SLICE_MS
+        self.arrived: str | None = None  # the button the focus was just moved to, during its key grace
+        self.away = False  # the game-over panel was left for «Tus partidas»: it does not come back
 
     def reset(self) -> None:
         """A new hand or game: no count, no replay, their dialogs closed."""
-        self.counting = self.count_done = False
+        self.counting = self.count_done = self.away = False
+        self._grace_over()
         self.replay = None
         self.review = None
         self.review_job = None
@@ -79,6 +104,8 @@ class Results:
         s.attr("next-hand-btn", "hidden", "")
         s.attr("new-game-btn", "hidden", "")
         s.attr("replay-btn", "hidden", "")
+        s.attr("results-record", "hidden", "")
+        s.attr("see-partidas-btn", "hidden", "")
         s.attr("results-skip", "hidden", None)
         s.attr("challenge-box", "hidden", None if game.phase == GAME_OVER else "")
         s.text("challenge-status", "")
@@ -131,16 +158,56 @@ class Results:
         button = "new-game-btn" if game.phase == GAME_OVER else "next-hand-btn"
         s.attr(button, "hidden", None)
         s.attr("replay-btn", "hidden", None)
+        if game.phase == GAME_OVER:
+            s.text("results-record", record_line(self.host.history, Record.of(game, self.host.level)))
+            s.attr("results-record", "hidden", None)
+            s.attr("see-partidas-btn", "hidden", None)
         s.status(summary)
+        self._focus_on_its_own(button)
+
+    def _focus_on_its_own(self, button: str) -> None:
+        """Move the focus to ``button`` and hold keyboard activations of it for :data:`KEY_GRACE_MS`.
+
+        The button says so in ``data-grace`` while it lasts (the browser tests wait on it).
+        """
+        s = self.host.screen
+        self._grace_over()
         s.focus(button)
+        self.arrived = button
+        s.attr(button, "data-grace", "1")
+        s.later(KEY_GRACE_MS, lambda: self._grace_over(button))
+
+    def _grace_over(self, button: str | None = None) -> None:
+        if self.arrived is not None and button in (None, self.arrived):
+            self.host.screen.attr(self.arrived, "data-grace", None)
+            self.arrived = None
+
+    def takes(self, button: str, *, by_key: bool) -> bool:
+        """Whether an activation of ``button`` counts: not a key during its grace (:data:`KEY_GRACE_MS`)."""
+        return not (by_key and self.arrived == button)
 
     def dismissed(self) -> None:
         """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
         game = self.host.game
-        if game is None or game.phase == PLAYING or self.replay is not None:
+        if game is None or game.phase == PLAYING or self.replay is not None or self.away:
             return
         self.host.screen.dialog("results-dialog", True)
-        self.host.screen.focus("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
+        self._focus_on_its_own("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
+
+    def see_partidas(self) -> None:
+        """«Ver «Tus partidas»» at game over: the panel closes and the focus goes to «Tus partidas».
+
+        The finished game stays on the table; «Repartir» deals the next one.
+        """
+        host = self.host
+        game = host.game
+        if game is None or game.phase != GAME_OVER or self.counting:
+            return
+        self.away = True  # set first: closing the panel must not bring it back (see dismissed)
+        self._grace_over()
+        host.screen.dialog("results-dialog", False)
+        host.show_setup()
+        host.screen.focus("partidas")
 
     # -- «Ver la mano» ------------------------------------------------------------------------
 

@@ -3,6 +3,10 @@
 The choices live in one place, the store's preferences
 (:meth:`ui.storage.Store.setup`): read from there, written there, never
 copied. A game under way keeps its own size and level (the radios are off).
+The table size and «Repartir» come first; «Rival», «Ritmo» and «Partida del
+día» are folded under «Más opciones» (a ``<details>``, opened and closed by the
+page alone), whose summary names any choice that is not the usual one, so a
+folded choice is never a hidden one.
 """
 
 from __future__ import annotations
@@ -12,7 +16,23 @@ from engine.game import GAME_OVER
 
 from . import board, render
 from .host import Host
-from .storage import PACES
+from .storage import PACES, Setup
+
+PACE_NAMES = {"pausado": "Pausado", "normal": "Normal", "rapido": "Rápido"}
+assert set(PACE_NAMES) == set(PACES)
+
+
+def more_summary(setup: Setup, *, playing: bool) -> str:
+    """«Más opciones», with the folded choices that are not the usual ones: «Más opciones (Rival: Difícil)».
+
+    During a game its level is on the bar already («Partida en curso: …»): only «Ritmo» is named.
+    """
+    named = []
+    if setup.level != "normal" and not playing:
+        named.append(f"Rival: {render.LEVEL_NAMES[setup.level]}")
+    if setup.pace != "normal":
+        named.append(f"Ritmo: {PACE_NAMES[setup.pace]}")
+    return "Más opciones" + (f" ({', '.join(named)})" if named else "")
 
 
 class SetupBar:
@@ -29,7 +49,9 @@ class SetupBar:
 
     def draw(self) -> None:
         host = self.host
-        board.draw_setup(host.screen, host.game, host.level, host.store.setup())
+        setup = host.store.setup()
+        board.draw_setup(host.screen, host.game, host.level, setup)
+        host.screen.text("more-summary", more_summary(setup, playing=self._under_way()))
 
     def _under_way(self) -> bool:
         game = self.host.game
@@ -57,6 +79,8 @@ class SetupBar:
         if pace in PACES:
             self.remember(pace=pace)
             self.host.screen.attr(f"pace-{pace}", "checked", "")
+            summary = more_summary(self.host.store.setup(), playing=self._under_way())
+            self.host.screen.text("more-summary", summary)
 
     def early_choice(self, players: int, level: str) -> None:
         """The table size and «Rival» checked before the page was ready: kept for the next game.

@@ -31,7 +31,7 @@ from engine.view import SeatView, seat_view
 from . import board, render
 from .arrivals import Arrivals
 from .challenges import Challenges
-from .cpu import Thinking
+from .cpu import Thinking, speech_gap
 from .daily import Daily
 from .hint import Hints
 from .history import Games, History
@@ -351,9 +351,11 @@ class Table:
 
     # -- the CPU players -----------------------------------------------------------------
 
-    def _schedule_cpu(self) -> None:
+    def _schedule_cpu(self, said: str = "") -> None:
+        """The next CPU action, after the pace's delay and after ``said`` (just put on the status line)."""
         generation = self.generation
-        delay = 0 if self.fast else PACE_DELAYS[self.setup.pace][0]
+        pace = self.setup.pace
+        delay = 0 if self.fast else max(PACE_DELAYS[pace][0], speech_gap(said, pace))
         self.screen.later(delay, lambda: self._cpu_step(generation))
 
     def _cpu_step(self, generation: int) -> None:
@@ -391,13 +393,16 @@ class Table:
             self.screen.state("cpu")
             if self.fast:
                 self.carry = message  # the CPU moves at once: said together with what follows
+                self._schedule_cpu()
             else:
                 self.screen.status(message.strip())
-            self._schedule_cpu()
+                self._schedule_cpu(said=message)
 
-    def next_hand(self) -> None:
+    def next_hand(self, *, by_key: bool = False) -> None:
+        """«Siguiente mano» (``by_key``: pressed with a key, which the results may hold back just after
+        they moved the focus there, :meth:`ui.results.Results.takes`)."""
         game = self.game
-        if game is None or game.phase != HAND_OVER:
+        if game is None or game.phase != HAND_OVER or not self.results.takes("next-hand-btn", by_key=by_key):
             return
         game.next_hand()
         self.generation += 1  # a results count still running stops here
@@ -411,10 +416,13 @@ class Table:
         if game.turn == HUMAN:
             self._focus_play()
 
-    def new_game_after_end(self) -> None:
+    def new_game_after_end(self, *, by_key: bool = False) -> None:
+        """«Nueva partida» at game over (``by_key`` as in :meth:`next_hand`)."""
         game = self.game
         if game is None or game.phase != GAME_OVER:
             return  # mid-game a new deal goes through «Repartir», which asks first
+        if not self.results.takes("new-game-btn", by_key=by_key):
+            return
         self.new_game(players=game.players)
 
     def ask_hint(self) -> None:

@@ -24,6 +24,8 @@ Function-scoped:
     page_log              PageLog: console messages and page errors of `page`.
     fast_page             `page` with reduced motion (CPU moves and result reveals
                           at once); fails the test on any script or console error.
+    ctx                   a fresh reduced-motion 1280x800 BrowserContext (es-ES,
+                          30 s default timeout), for tests that open several pages.
     request_recorder      RequestRecorder: every request URL `page` makes.
     screenshot            screenshot(name="shot") -> Path, saves a PNG of `page`
                           into test-artifacts/ (git-ignored).
@@ -305,6 +307,17 @@ def fast_page(page, page_log):
     page.emulate_media(reduced_motion="reduce")
     yield page
     assert_no_errors(page_log)
+
+
+@pytest.fixture
+def ctx(browser):
+    """A fresh reduced-motion 1280×800 context, for tests that open pages of their own."""
+    context = browser.new_context(
+        locale="es-ES", viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
+    )
+    context.set_default_timeout(30_000)
+    yield context
+    context.close()
 
 
 @pytest.fixture

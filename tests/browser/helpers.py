@@ -26,6 +26,7 @@ __all__ = ["human_to_play", "reach"]
 
 PREFIX = "/ocho-loco/"  # the sub-path a project site is served under on GitHub Pages
 SAVE_KEY = "ocho-loco:partida"
+PICTURE_KEY = "ocho-loco:dibujo"  # the picture of the table index.html draws at first paint
 
 # JS expression true once the app's Python has finished booting.
 READY_JS = "() => !!document.body && document.body.dataset.ready === '1'"
@@ -46,6 +47,10 @@ PLAIN_CODE = GameCode.build(2, "K7QM9")
 EIGHT_CODE = GameCode.parse("A222-224R")
 # A222-776Y: no legal card, and three draws bring none either.
 STUCK_CODE = GameCode.parse("A222-776Y")
+# A222-255J: no legal card on 9C; the first two draws bring none, the third brings one (then «Robar (0)»).
+THIRD_DRAW_CODE = GameCode.parse("A222-255J")
+# A222-232G: the 8 of diamonds turned up at the deal, you to play (rule 6: nobody asked for a suit).
+OPENING_EIGHT_CODE = GameCode.parse("A222-232G")
 
 
 def wait_for_python(page, timeout_ms: int = 90_000) -> None:
@@ -78,6 +83,22 @@ def boot(page, url: str, *states: str) -> str:
     page.goto(url)
     wait_for_python(page)
     return wait_state(page, *states)
+
+
+def wait_for_picture_of_the_save(page) -> None:
+    """Wait until the stored picture of the table (``ocho-loco:dibujo``) was drawn from the current save."""
+    page.wait_for_function(
+        "([save, picture]) => (JSON.parse(localStorage.getItem(picture) || 'null') || {}).save"
+        " === localStorage.getItem(save)",
+        arg=[SAVE_KEY, PICTURE_KEY],
+    )
+
+
+def more_options(page) -> None:
+    """Open «Más opciones» (the disclosure under «Repartir») if it is folded, as a person would: a click."""
+    if not page.evaluate("() => document.getElementById('more-options').open"):
+        page.click("#more-options > summary")
+        page.wait_for_function("() => document.getElementById('more-options').open")
 
 
 def play_a_move(page, suit: str = "H") -> None:

@@ -16,14 +16,22 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import PREFIX, SAVE_KEY, play_a_move, wait_for_python, wait_state
+from helpers import (
+    PICTURE_KEY,
+    PREFIX,
+    SAVE_KEY,
+    more_options,
+    play_a_move,
+    wait_for_picture_of_the_save,
+    wait_for_python,
+    wait_state,
+)
 
 from engine.daily import daily_code
 from engine.record import Record
 from tools import serve as site_serve
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
-PICTURE_KEY = "ocho-loco:dibujo"
 WASM = "pyodide.asm.wasm"
 HAND_JS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"
 NOT_READY_JS = "() => document.body.dataset.ready !== '1'"
@@ -58,16 +66,6 @@ def gated(built_site: Path) -> Iterator[tuple[str, Gate]]:
     gate.release()
     server.shutdown()
     server.server_close()
-
-
-@pytest.fixture
-def ctx(browser):
-    context = browser.new_context(
-        locale="es-ES", viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
-    )
-    context.set_default_timeout(30_000)
-    yield context
-    context.close()
 
 
 def status(page) -> str:
@@ -107,11 +105,7 @@ def start_a_saved_game(page, base: str) -> list[str]:
     wait_state(page, "human")
     play_a_move(page)
     wait_state(page, "human")
-    page.wait_for_function(
-        "([save, picture]) => (JSON.parse(localStorage.getItem(picture) || 'null') || {}).save"
-        " === localStorage.getItem(save)",
-        arg=[SAVE_KEY, PICTURE_KEY],
-    )
+    wait_for_picture_of_the_save(page)
     return page.evaluate(HAND_JS)
 
 
@@ -213,6 +207,7 @@ def test_partida_del_dia_and_rival_chosen_before_python_is_ready_are_kept(ctx, g
     page = ctx.new_page()
     gate.hold()
     page.goto(base, wait_until="commit")
+    more_options(page)  # a <details>: it opens before Python is ready
     page.check("#level-dificil")
     page.click("#daily-btn")  # usable from the first paint
     page.click("#daily-btn")

@@ -56,16 +56,6 @@ def half_online(built_site: Path) -> Iterator[tuple[str, type[VendorHangs]]]:
     server.server_close()
 
 
-@pytest.fixture
-def ctx(browser):
-    context = browser.new_context(
-        locale="es-ES", viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
-    )
-    context.set_default_timeout(30_000)
-    yield context
-    context.close()
-
-
 def hand(page) -> list[str]:
     return page.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)")
 

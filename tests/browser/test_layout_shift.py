@@ -12,14 +12,13 @@ Python's start lands in, the boxes must stay where they were painted.
 from __future__ import annotations
 
 import pytest
-from helpers import SAVE_KEY, play_a_move, wait_for_python, wait_state
+from helpers import play_a_move, wait_for_picture_of_the_save, wait_for_python, wait_state
 
 from engine.codes import GameCode
 
 PHONE = {"width": 412, "height": 823}
 LIMIT = 0.02  # the issue's target for the whole load (Lighthouse's "good" is 0.1)
 CODE = GameCode.parse("A2C6-P4JZ")  # a 1-against-1 deal
-PICTURE_KEY = "ocho-loco:dibujo"
 
 # Collects the shifts and where each moved box was and went (for the failure message).
 OBSERVER_JS = """
@@ -92,11 +91,7 @@ def test_returning_player_table_does_not_shift_when_python_takes_over(phone, sit
     wait_state(page, "human")
     play_a_move(page)
     wait_state(page, "human")
-    page.wait_for_function(
-        "([save, picture]) => (JSON.parse(localStorage.getItem(picture) || 'null') || {}).save"
-        " === localStorage.getItem(save)",
-        arg=[SAVE_KEY, PICTURE_KEY],
-    )
+    wait_for_picture_of_the_save(page)
     page.goto(site_url_prefixed)  # back to the page: the stored picture, then Python's table
     page.wait_for_function(
         "() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'"

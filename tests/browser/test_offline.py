@@ -15,7 +15,6 @@ import shutil
 import threading
 from pathlib import Path
 
-import pytest
 from helpers import PREFIX, SAVE_KEY, play_a_move, wait_controlled, wait_for_python, wait_state
 
 from tools import build as site_build
@@ -23,16 +22,6 @@ from tools import serve as site_serve
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-
-
-@pytest.fixture
-def ctx(browser):
-    context = browser.new_context(
-        locale="es-ES", viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
-    )
-    context.set_default_timeout(30_000)
-    yield context
-    context.close()
 
 
 def position(page) -> dict[str, object]:

@@ -33,14 +33,10 @@ VIOLATIONS_JS = "() => window.ochoLocoViolations"
 
 
 @pytest.fixture
-def ctx(browser):
-    context = browser.new_context(
-        locale="es-ES", viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
-    )
-    context.set_default_timeout(30_000)
-    context.add_init_script(RECORD_VIOLATIONS)
-    yield context
-    context.close()
+def ctx(ctx):
+    """The shared reduced-motion 1280×800 context (conftest), recording CSP violations."""
+    ctx.add_init_script(RECORD_VIOLATIONS)
+    return ctx
 
 
 def csp_console(messages: list[str]) -> list[str]:

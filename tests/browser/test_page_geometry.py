@@ -23,6 +23,7 @@ from helpers import (
     boot,
     envelope,
     link,
+    more_options,
     one_card_to_go_out,
     put_storage,
     reach,
@@ -307,6 +308,7 @@ def test_focused_control_is_in_view_and_uncovered_while_the_cpu_plays(viewport, 
     page = context.new_page()
     try:
         boot(page, link(site_url, PLAIN_CODE), "human")
+        more_options(page)
         page.click("#pace-pausado")
         page.click('#hand button.card[data-card="10D"]')
         wait_state(page, "cpu")

@@ -11,7 +11,7 @@ import datetime
 import functools
 import json
 
-from helpers import SAVE_KEY, boot, put_storage, raw_save, wait_for_python, wait_state
+from helpers import SAVE_KEY, boot, more_options, put_storage, raw_save, wait_for_python, wait_state
 from test_page_quality import axe_problems
 
 from engine.daily import daily_code
@@ -118,6 +118,7 @@ def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
     fast_page.click("#main-btn")  # a draw: the new game has a move, so leaving it counts
     fast_page.wait_for_function("() => !document.getElementById('main-btn').textContent.includes('(3)')")
     wait_state(fast_page)
+    more_options(fast_page)
     fast_page.click("#daily-btn")
     wait_state(fast_page, "replace")
     fast_page.click("#replace-yes")
@@ -161,10 +162,11 @@ def test_two_browsers_get_the_same_daily_code_on_the_same_date(browser, site_url
             page.clock.set_fixed_time(day)
             boot(page, site_url, "setup")
             page.click("#mode-3")
+            more_options(page)
             page.click("#daily-btn")
             wait_state(page, "human")
             codes.append(page.inner_text("#game-code"))
-            assert "2025-06-15" in page.inner_text("#daily-note")
+            assert "15 de junio" in page.inner_text("#daily-note")
         finally:
             ctx.close()
     assert codes == [daily_code("2025-06-15", 3).pretty()] * 2
