@@ -14,7 +14,7 @@ from engine.cards import CARDS
 from engine.game import HAND_OVER, Game, deal_order
 from engine.record import Record
 from engine.review import CURRENT, VERSIONS, Reviewer
-from ui import render
+from ui import render_replay
 from ui.history import REVIEW_PREFIX
 from ui.replay import HandReplay
 
@@ -61,12 +61,12 @@ def test_moving_through_the_replay_stops_at_both_ends() -> None:
 
 def test_replay_sentences_name_the_drawn_card_and_the_named_suit() -> None:
     game = finished_hand()
-    texts = [render.replay_move_text(s.move, s.drawn) for s in HandReplay.of_current_hand(game).steps]
+    texts = [render_replay.replay_move_text(s.move, s.drawn) for s in HandReplay.of_current_hand(game).steps]
     assert texts[0].startswith("El reparto")
     assert all(t.endswith(".") for t in texts)
     assert not any("roba una carta" in t for t in texts), "face up: every draw says which card"
-    assert render.replay_title(0, 0, 40) == "Mano 1 · reparto"
-    assert render.replay_title(2, 5, 41) == "Mano 3 · jugada 5 de 41"
+    assert render_replay.replay_title(0, 0, 40) == "Mano 1 · reparto"
+    assert render_replay.replay_title(2, 5, 41) == "Mano 3 · jugada 5 de 41"
 
 
 def test_results_panel_offers_the_replay_and_the_table_steps_through_it() -> None:
@@ -88,7 +88,7 @@ def test_results_panel_offers_the_replay_and_the_table_steps_through_it() -> Non
     assert "CPU 1" in plain(screen.htmls["replay-table"])
     table.results.replay_go("next")
     first = HandReplay.of_current_hand(game).steps[1]
-    assert screen.texts["replay-step"] == render.replay_move_text(first.move, first.drawn)
+    assert screen.texts["replay-step"] == render_replay.replay_move_text(first.move, first.drawn)
     table.results.replay_go("last")
     assert screen.get_attr("replay-next", "aria-disabled") == "true"
     assert screen.get_attr("replay-prev", "aria-disabled") is None
@@ -150,7 +150,9 @@ def test_choosing_a_repaso_item_jumps_the_replay_to_that_decision(cheap_review: 
     step = decision.index - game.hand_start
     table.results.review_jump(step)
     assert table.results.replay is not None and table.results.replay.index == step
-    assert screen.texts["replay-title"] == render.replay_title(game.hand_no, step, table.results.replay.last)
+    assert screen.texts["replay-title"] == render_replay.replay_title(
+        game.hand_no, step, table.results.replay.last
+    )
     last = len(review.decisions) - 1
     assert screen.get_attr(f"review-go-{last}", "aria-current") == "step"
     assert all(screen.get_attr(f"review-go-{n}", "aria-current") is None for n in range(last))

@@ -1,6 +1,7 @@
 """The page: PyScript glue between the DOM, localStorage and :mod:`engine`.
 
 - :mod:`ui.render`       pure functions: a :class:`engine.SeatView` in, HTML and Spanish text out
+- :mod:`ui.render_replay` «Ver la mano» and its «Repaso»: HTML and Spanish text of a finished hand
 - :mod:`ui.links`        share links (``#partida=...``) read and written
 - :mod:`ui.outside`      the one boundary for outside data: a failure is a Spanish notice, never a crash
 - :mod:`ui.storage`      the saved game in localStorage, with every failure handled

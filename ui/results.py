@@ -18,7 +18,7 @@ from engine.record import Record, RecordError
 from engine.review import CURRENT, Review, Reviewer
 from engine.stats import outcome
 
-from . import render
+from . import render, render_replay
 from .history import History, identity, review_key
 from .host import Host
 from .replay import HandReplay
@@ -244,9 +244,9 @@ class Results:
         assert replay is not None
         step = replay.step
         s = self.host.screen
-        s.text("replay-title", render.replay_title(replay.hand_no, replay.index, replay.last))
-        s.text("replay-step", render.replay_move_text(step.move, step.drawn))
-        s.html("replay-table", render.replay_table_html(step.game, step.move))
+        s.text("replay-title", render_replay.replay_title(replay.hand_no, replay.index, replay.last))
+        s.text("replay-step", render_replay.replay_move_text(step.move, step.drawn))
+        s.html("replay-table", render_replay.replay_table_html(step.game, step.move))
         at_start, at_end = replay.index == 0, replay.index == replay.last
         for el_id, off in (
             ("replay-first", at_start),
@@ -330,4 +330,4 @@ class Results:
         s = self.host.screen
         s.text("review-summary", review.summary())
         current = None if self.replay is None else self.replay.index
-        s.html("review-list", render.review_list_html(review, self.review_first, current))
+        s.html("review-list", render_replay.review_list_html(review, self.review_first, current))

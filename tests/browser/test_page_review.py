@@ -21,7 +21,7 @@ from engine.review import Reviewer
 from engine.stats import outcome
 from engine.view import seat_view
 from lab.simulate import run
-from ui import render
+from ui import render_replay
 from ui.hint import hint_text
 from ui.links import challenge_hash
 
@@ -87,7 +87,7 @@ def test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard(fast_p
     last = len(record.moves)
     target = expected.decisions[-1].index
     buttons.nth(len(expected.decisions) - 1).click()
-    assert page.locator("#replay-title").inner_text() == render.replay_title(0, target, last)
+    assert page.locator("#replay-title").inner_text() == render_replay.replay_title(0, target, last)
     assert buttons.nth(len(expected.decisions) - 1).get_attribute("aria-current") == "step"
 
     # The keyboard path: Tab from the last control of the replay reaches the first item; Enter jumps.
@@ -98,7 +98,7 @@ def test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard(fast_p
     first = expected.decisions[0].index
     page.wait_for_function(
         "() => document.getElementById('replay-title').textContent === "
-        f"{render.replay_title(0, first, last)!r}"
+        f"{render_replay.replay_title(0, first, last)!r}"
     )
     page.keyboard.press("Tab")
     if len(expected.decisions) > 1:
@@ -107,7 +107,7 @@ def test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard(fast_p
         second = expected.decisions[1].index
         page.wait_for_function(
             "() => document.getElementById('replay-title').textContent === "
-            f"{render.replay_title(0, second, last)!r}"
+            f"{render_replay.replay_title(0, second, last)!r}"
         )
 
     # A second look comes from «Tus partidas»: the list is there at once, with no «Repasando…».
