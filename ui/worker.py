@@ -24,7 +24,7 @@ import json
 import random
 from typing import Any
 
-from .batch import BatchScreen, Mirror, Op
+from .batch import BatchScreen, Mirror
 from .history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from .storage import SAVE_KEY, Store
 from .table import Table
@@ -211,11 +211,6 @@ class Session:
         if self.table is not None:
             self.table.transfer.games_unavailable()
         return self._batch()
-
-
-def pending(ops: list[Op]) -> bool:
-    """Whether a batch still has work the page must call back for (a timer or the lock)."""
-    return any(op[0] in ("later", "lock") for op in ops)
 
 
 def main() -> None:  # pragma: no cover  # the worker's runtime only
