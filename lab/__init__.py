@@ -17,5 +17,6 @@ command, ``python -m lab.<name>``:
 - :mod:`lab.make_golden_records` the golden whole games per level and version (``tests/golden/records.json``)
 - :mod:`lab.history_bench`   «Tus partidas» with 10,000 games stored: size, load and statistics times
 - :mod:`lab.worker_proto`    Python off the main thread: the page and two worker prototypes side by side
+- :mod:`lab.worker_bench`    issue 26's targets (Lighthouse, taps in a whole game, the hand) per page mode
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """

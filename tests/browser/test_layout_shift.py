@@ -182,7 +182,9 @@ def test_returning_player_cold_load_paints_no_table_before_the_picture(phone, bu
         page.wait_for_function("() => !!document.getElementById('mesa')")
         page.evaluate(FRAMES_JS)  # the table's markup is painted, the first-paint script not yet here
         held.go.set()
-        page.wait_for_function("() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'")
+        page.wait_for_function(
+            "() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'"
+        )
         score, shifts = shift_after_ready(page)
         assert score <= LIMIT, f"returning player, cold load: layout shift {score:.3f} > {LIMIT}: {shifts}"
     finally:
