@@ -54,12 +54,16 @@ function stored() {
   return keys;
 }
 
+// One write the worker asked for; false if the browser refused it (storage full).
 function store(key, value) {
-  if (!storage) return;
+  if (!storage) return true;
   try {
     if (value === null) storage.removeItem(key);
     else storage.setItem(key, value);
-  } catch (err) { /* full: the worker said so when it could not save */ }
+    return true;
+  } catch (err) {
+    return false;
+  }
 }
 
 // The picture of the table drawn at first paint (index.html), taken after the save it belongs to.
@@ -84,6 +88,7 @@ function later(promise) {
 
 function apply(ops) {
   let pictured = false;
+  const refused = [];
   for (const op of ops) {
     const [kind, a, b, c] = op;
     if (kind === "html") html(a, b);
@@ -98,12 +103,13 @@ function apply(ops) {
     else if (kind === "copy") copy(a);
     else if (kind === "focus") focus(a);
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
-    else if (kind === "store") store(a, b);
+    else if (kind === "store" && !store(a, b)) refused.push(a);
     else if (kind === "lock") locked(a);
     else if (kind === "download") download(a, b);
     else if (kind === "data") body.dataset[a] = b;
     else if (kind === "config") maxImport = a.max_import;
   }
+  if (refused.length) send({kind: "store-failed", keys: refused, storage: stored()});  // it says so
   if (pictured && storage && !pictureDue) {
     pictureDue = true;  // once this batch has drawn everything, after the save it asked for
     if (locks) locks.request(SAVE, storePicture).catch(storePicture);
@@ -422,22 +428,32 @@ function fallback() {
   script.type = "py";
   script.setAttribute("config", "pyscript.json");
   script.textContent = "from ui.main import start\nstart()\n";
+  body.dataset.motor = "main";
   body.append(script);
 }
 
 async function start() {
   const here = (path) => new URL(path, location.href).href;
+  // A worker that cannot start may only say so as an unhandled rejection (a file it could not fetch).
+  let stop = null;
+  const failed = new Promise((_, reject) => { stop = reject; });
+  const refused = (event) => stop(event.reason);
+  addEventListener("unhandledrejection", refused);
   try {
-    ({sync} = await PyWorker(here("assets/worker-start.py"), {
+    const worker = PyWorker(here("assets/worker-start.py"), {
       type: "pyodide",
       version: here("vendor/pyodide/pyodide.mjs"),
       config: {files: {[here("app.zip")]: "./*"}},
-    }));
-    await sync.fire(0);  // the table's Python is listening
+    });
+    ({sync} = await Promise.race([worker, failed]));
+    await Promise.race([sync.fire(0), failed]);  // the table's Python is listening
   } catch (err) {
+    sync = null;
     console.warn("Ocho Loco: sin worker, el juego corre en la página.", err);
     fallback();
     return;
+  } finally {
+    removeEventListener("unhandledrejection", refused);
   }
   const writable = openStorage();
   const early = window.ochoLocoEarly;

@@ -47,11 +47,16 @@ class Mirror:
     def __init__(self, data: dict[str, str], out: Callable[[Op], None]) -> None:
         self.data = dict(data)
         self.out = out
+        # Keys whose next write fails here: the page could not write them (storage full).
+        self.refuse: set[str] = set()
 
     def getItem(self, key: str) -> str | None:
         return self.data.get(key)
 
     def setItem(self, key: str, value: str) -> None:
+        if key in self.refuse:
+            self.refuse.discard(key)
+            raise OSError("the page could not write " + key)
         self.data[key] = value
         self.out(["store", key, value])
 

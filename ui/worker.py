@@ -129,6 +129,8 @@ class Session:
             table.arrivals.open(_text(data.get("hash")))
         elif kind == "storage":
             self._storage(table, data)
+        elif kind == "store-failed":
+            self._store_failed(table, data)
         elif kind == "import":
             size = data.get("size")
             if isinstance(size, int) and size > MAX_IMPORT_CHARS:
@@ -147,6 +149,23 @@ class Session:
         self.screen.mirror.changed(key, value if isinstance(value, str) else None)
         if key == SAVE_KEY:
             store.locked(lambda: table.saves.changed(store.stored()))
+
+    def _store_failed(self, table: Table, data: dict[str, Any]) -> None:
+        """The page could not write what the worker wrote (storage full): the save is tried again, failing.
+
+        The copy goes back to what is stored; the table's save then fails as it
+        would on the main thread, with the same notice.
+        """
+        store, mirror = self.store, self.screen.mirror
+        stored = data.get("storage")
+        if store is None or mirror is None or not isinstance(stored, dict):
+            return
+        mirror.refresh({k: v for k, v in stored.items() if isinstance(v, str)})
+        keys = data.get("keys")
+        if isinstance(keys, list) and SAVE_KEY in keys and table.game is not None:
+            store.known = mirror.getItem(SAVE_KEY)
+            mirror.refuse.add(SAVE_KEY)
+            table.saves.save()
 
     def _click(self, table: Table, data: dict[str, Any]) -> None:
         """A click on a button of the table, as :func:`ui.main._on_click` reads it."""
@@ -213,6 +232,55 @@ class Session:
         return self._batch()
 
 
+def to_flat(value: object) -> str:
+    """A kept value as ``pyscript.storage`` writes it (Flatted's text of ``["generic", value]``).
+
+    Both modes read and write the same IndexedDB store: the main-thread mode
+    through ``pyscript.storage``, this one through ``polyscript.storage``, which
+    stores the text as given. Every value kept is a string.
+
+    >>> to_flat('{"a":1}')
+    '[["1","2"],"generic","{\\"a\\":1}"]'
+    """
+    if not isinstance(value, str) or value == "generic":  # Flatted would share that one string
+        raise TypeError("only strings are kept")
+    return json.dumps([["1", "2"], "generic", value], ensure_ascii=False, separators=(",", ":"))
+
+
+def from_flat(raw: object) -> str | None:
+    """The string a stored value holds, or None for anything this page does not write."""
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    flat = isinstance(data, list) and len(data) == 3 and data[:2] == [["1", "2"], "generic"]
+    return data[2] if flat and isinstance(data[2], str) else None
+
+
+class WorkerGames(dict[str, object]):
+    """«Tus partidas» over ``polyscript.storage``'s IndexedDB map (the worker has no ``pyscript`` module)."""
+
+    def __init__(self, store: Any, pairs: list[Any]) -> None:
+        super().__init__()
+        self._store = store
+        for key, raw in pairs:
+            value = from_flat(raw)
+            if isinstance(key, str) and value is not None:
+                dict.__setitem__(self, key, value)
+
+    def __setitem__(self, key: str, value: object) -> None:
+        self._store.set(key, to_flat(value))
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._store.delete(key)
+        dict.__delitem__(self, key)
+
+    def clear(self) -> None:
+        self._store.clear()
+        dict.clear(self)
+
+
 def main() -> None:  # pragma: no cover  # the worker's runtime only
     """Bind a :class:`Session` to the worker's ``sync`` object (Pyodide in a ``PyWorker`` only)."""
     import asyncio  # noqa: PLC0415
@@ -229,9 +297,14 @@ def main() -> None:  # pragma: no cover  # the worker's runtime only
         from .history import STORE_NAME  # noqa: PLC0415
 
         try:
-            stock: Any = importlib.import_module("pyscript.storage")
-            store = await stock.storage(STORE_NAME)
-        except Exception:
+            polyscript: Any = importlib.import_module("polyscript")
+            store = await polyscript.storage("@pyscript/" + STORE_NAME)  # pyscript.storage's own name
+            js: Any = importlib.import_module("js")
+            every = getattr(js.Array, "from")(store.entries())  # a Python keyword, hence getattr
+            pairs = json.loads(str(js.JSON.stringify(every)))
+            games = WorkerGames(store, pairs)
+        except Exception as error:  # said on the console: the games of this visit stay in memory
+            print("Ocho Loco: «Tus partidas» sin IndexedDB:", repr(error))
             return session.games_unavailable()
 
         def flush() -> None:
@@ -239,7 +312,7 @@ def main() -> None:  # pragma: no cover  # the worker's runtime only
             tasks.add(task)
             task.add_done_callback(tasks.discard)
 
-        return session.attach_games(store, flush)
+        return session.attach_games(games, flush)
 
     sync.start = session.start
     sync.event = session.event
