@@ -425,14 +425,34 @@ function seed() {
 function fallback() {
   // No worker here: today's main-thread mode, started as index.html would have.
   const script = document.createElement("script");
-  script.type = "py";
-  script.setAttribute("config", "pyscript.json");
+  script.type = "py";  // with the config of index.html's <py-config>
   script.textContent = "from ui.main import start\nstart()\n";
   body.dataset.motor = "main";
   body.append(script);
 }
 
+// A first visit: the service worker precaches the site (taking the page's copies of the runtime's big
+// files, see index.html's head) and takes control before Python's worker starts, so the worker reads
+// every file from the precache and nothing is downloaded twice. Without a service worker, at once.
+async function controlled() {
+  const sw = navigator.serviceWorker;
+  if (!sw || sw.controller || !window.ochoLocoRegister) return;
+  const registration = await window.ochoLocoRegister();
+  if (!registration) return;
+  await new Promise((resolve) => {
+    sw.addEventListener("controllerchange", resolve, {once: true});
+    const installing = registration.installing || registration.waiting;
+    if (installing) {
+      installing.addEventListener("statechange", () => {
+        if (installing.state === "redundant") resolve();  // it failed: the network, as without one
+      });
+    }
+    if (sw.controller || (!installing && !registration.active)) resolve();
+  });
+}
+
 async function start() {
+  await controlled();
   const here = (path) => new URL(path, location.href).href;
   // A worker that cannot start may only say so as an unhandled rejection (a file it could not fetch).
   let stop = null;
