@@ -469,7 +469,7 @@ async function start() {
     await Promise.race([sync.fire(0), failed]);  // the table's Python is listening
   } catch (err) {
     sync = null;
-    console.warn("Ocho Loco: sin worker, el juego corre en la página.", err);
+    console.warn("Ocho Loco: no worker, Python runs on the page.", err);
     fallback();
     return;
   } finally {

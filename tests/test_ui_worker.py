@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from engine.codes import GameCode
 from engine.game import Game
 from ui.batch import BatchScreen, Mirror
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
-from ui.storage import SAVE_KEY
-from ui.worker import Session
+from ui.storage import NOTICE_FULL, SAVE_KEY
+from ui.worker import Session, WorkerGames, from_flat, to_flat
 
 CODE = GameCode.parse("A2K7-QM92")  # only 10D is legal at first
 
@@ -223,3 +225,63 @@ def test_an_event_before_start_or_not_an_object_changes_nothing():
     page = Page()
     page.start()
     assert page.session.event(json.dumps([1, 2])) == "[]"
+
+
+class FakeIdb:
+    """polyscript.storage's map: set, delete and clear, the texts as given."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def delete(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def clear(self) -> None:
+        self.data.clear()
+
+
+def test_kept_games_are_written_as_pyscript_storage_writes_them_so_both_modes_share_them():
+    idb = FakeIdb()
+    games = WorkerGames(idb, [])
+    games["r2.A2K7QM92.n1.RpA"] = '["2026-12-02",0,"won",null]'
+    # pyscript.storage (the main-thread mode) writes Flatted's text of ["generic", value]:
+    assert json.loads(idb.data["r2.A2K7QM92.n1.RpA"]) == [
+        ["1", "2"],
+        "generic",
+        '["2026-12-02",0,"won",null]',
+    ]
+    again = WorkerGames(idb, list(idb.data.items()))
+    assert dict(again) == {"r2.A2K7QM92.n1.RpA": '["2026-12-02",0,"won",null]'}
+    del again["r2.A2K7QM92.n1.RpA"]
+    assert idb.data == {}
+
+
+def test_a_stored_value_this_page_did_not_write_is_left_unread():
+    assert from_flat('[["1","2"],"generic","x"]') == "x"
+    assert from_flat('[["1"],"null"]') is None
+    assert from_flat("not json") is None
+    assert from_flat(7) is None
+    games = WorkerGames(FakeIdb(), [["a", "{"], ["b", to_flat("kept")], [3, to_flat("no key")]])
+    assert dict(games) == {"b": "kept"}
+
+
+def test_only_strings_are_kept():
+    with pytest.raises(TypeError):
+        to_flat({"a": 1})
+
+
+def test_a_refused_save_is_said_as_on_the_main_thread():
+    page = Page()
+    page.start(f"#partida={CODE.pretty()}&mesa=2")
+    page.settle()
+    kept = page.storage[SAVE_KEY]
+    page.event(kind="click", id="", card="10D", where="hand")
+    page.settle()
+    page.storage[SAVE_KEY] = kept  # the browser refused the write: storage full
+    page.event(kind="store-failed", keys=[SAVE_KEY], storage=page.storage)
+    page.settle()
+    assert page.last("notice")[1] == NOTICE_FULL
+    assert page.storage[SAVE_KEY] == kept

@@ -253,8 +253,9 @@ def from_flat(raw: object) -> str | None:
         data = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
         return None
-    flat = isinstance(data, list) and len(data) == 3 and data[:2] == [["1", "2"], "generic"]
-    return data[2] if flat and isinstance(data[2], str) else None
+    if not (isinstance(data, list) and len(data) == 3 and data[:2] == [["1", "2"], "generic"]):
+        return None
+    return data[2] if isinstance(data[2], str) else None
 
 
 class WorkerGames(dict[str, object]):
@@ -304,7 +305,7 @@ def main() -> None:  # pragma: no cover  # the worker's runtime only
             pairs = json.loads(str(js.JSON.stringify(every)))
             games = WorkerGames(store, pairs)
         except Exception as error:  # said on the console: the games of this visit stay in memory
-            print("Ocho Loco: «Tus partidas» sin IndexedDB:", repr(error))
+            print("Ocho Loco: no IndexedDB for the kept games:", repr(error))
             return session.games_unavailable()
 
         def flush() -> None:
