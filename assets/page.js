@@ -69,6 +69,16 @@ function store(key, value) {
 // The picture of the table drawn at first paint (index.html), taken after the save it belongs to.
 function storePicture() {
   pictureDue = false;
+  const began = performance.now();
+  try {
+    takePicture();
+  } finally {
+    const seen = window.ochoLocoApplied;
+    if (Array.isArray(seen)) seen.push([performance.now() - began, "picture"]);
+  }
+}
+
+function takePicture() {
   if (!storage || !PICTURED.has(body.dataset.state) || !window.ochoLocoPicture) return;
   try {
     const save = storage.getItem(SAVE);
@@ -87,12 +97,23 @@ function later(promise) {
 }
 
 function apply(ops) {
+  const began = performance.now();
+  try {
+    applyAll(ops);
+  } finally {
+    // Read by python -m lab.worker_bench (which sets the array): each batch's kinds and time here.
+    const seen = window.ochoLocoApplied;
+    if (Array.isArray(seen)) seen.push([performance.now() - began, ops.map((op) => op[0] + ":" + op[1]).join(" ")]);
+  }
+}
+
+function applyAll(ops) {
   let pictured = false;
   const refused = [];
   for (const op of ops) {
     const [kind, a, b, c] = op;
     if (kind === "html") html(a, b);
-    else if (kind === "text") $(a).textContent = b;
+    else if (kind === "text") text(a, b);
     else if (kind === "attr") attr(a, b, c);
     else if (kind === "dialog") dialog(a, b);
     else if (kind === "state") pictured = state(a) || pictured;
@@ -130,8 +151,14 @@ function beforeRedraw() {
   if (window.ochoLocoMotion) window.ochoLocoMotion.snap();
 }
 
+// What this page last wrote into each element: the table draws every part after each action,
+// and a part that did not change is not written again (no style or layout work for it).
+const written = new Map();
+
 function html(id, markup) {
   const el = $(id);
+  if (id !== "hand" && written.get(id) === markup) return;
+  written.set(id, markup);
   beforeRedraw();
   if (id === "hand") {
     if (handDrawn && handDrawn[0] === markup && handDrawn[1] === el.childElementCount) return;
@@ -143,8 +170,15 @@ function html(id, markup) {
   rescueFocus();
 }
 
+function text(id, words) {
+  const el = $(id);
+  if (el.textContent !== words) el.textContent = words;
+  written.delete(id);
+}
+
 function attr(id, name, value) {
   const el = $(id);
+  if (name !== "checked" && el.getAttribute(name) === value) return;
   if (name === "checked") {
     el.checked = value !== null;  // the live state of a radio, not its default
   } else if (value === null) {

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m lab.worker_bench [--rounds 3] [--throttle 4] [--hands 0] [--lighthouse]
+    python -m lab.worker_bench [--rounds 3] [--throttle 4] [--games 1] [--hands 0] [--lighthouse]
                                [--site DIR] [--out f.json]
 
 Builds the site (or takes ``--site``), serves it gzip-compressed as GitHub Pages
@@ -19,8 +19,9 @@ the load, ``bare`` (a page that only starts the same PyScript and Pyodide).
   longest task and the blocking time (each task's part over 50 ms after the
   first paint, until the hand: Lighthouse's total blocking time without its
   simulation).
-* **game**: one whole 3 en la mesa game against Difícil (``--hands``: at most
-  that many hands; 0: the whole game), reduced motion, the person playing the
+* **game**: one whole 3 en la mesa game against Difícil per mode and round, in
+  the first ``--games`` rounds (``--hands``: at most that many hands; 0: the
+  whole game), reduced motion, the person playing the
   first raised card, else «Robar» / «Pasar». ``longest_task_ms``: the main
   thread's longest task after the first paint; ``tap_ms_max`` / ``tap_ms_p95``:
   from each tap on a card or «Robar» (the event's time stamp) to the frame that
@@ -69,6 +70,7 @@ MODES = ("main", "worker")
 WATCH_JS = """
 (() => {
   const w = window.__bench = {long: [], shifts: 0, lcp: 0, taps: [], events: [], hand: 0};
+  window.ochoLocoApplied = [];  // the worker mode's page notes each batch it applies
   const observe = (type, fn) => {
     try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({type, buffered: true}); }
     catch (err) {}
@@ -191,6 +193,9 @@ def measure_game(
                 )
             w = page.evaluate("() => window.__bench")
             fcp = float(page.evaluate(FCP_JS))
+            applied = sorted(page.evaluate("() => window.ochoLocoApplied"), reverse=True)[:5]
+            print(f"{mode}: longest tasks {sorted(w['long'], key=lambda t: -t[1])[:5]}", file=sys.stderr)
+            print(f"{mode}: longest batches {applied}", file=sys.stderr)
         finally:
             ctx.close()
     longest, _ = _blocking(w["long"], fcp, float("inf"))
@@ -208,9 +213,17 @@ def measure_game(
 
 
 def lighthouse(url: str, chromium: str) -> dict[str, float] | None:
-    """One Lighthouse run (mobile preset, simulated throttling), or None when it is not installed."""
+    """One Lighthouse run (mobile preset, simulated throttling); None when it is not installed or fails."""
     if not LIGHTHOUSE.exists():
         return None
+    try:
+        return _lighthouse(url, chromium)
+    except (subprocess.SubprocessError, OSError, KeyError, ValueError) as error:
+        print(f"lighthouse failed on {url}: {error}", file=sys.stderr)
+        return None
+
+
+def _lighthouse(url: str, chromium: str) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="ocho-lh-") as tmp:
         out = Path(tmp) / "report.json"
         env = dict(os.environ, CHROME_PATH=chromium)
@@ -244,12 +257,14 @@ def _medians(samples: list[dict[str, float]]) -> dict[str, float]:
     )
 
 
-def run(site: Path, rounds: int, throttle: float, hands: int, with_lighthouse: bool) -> dict[str, Any]:
+def run(
+    site: Path, rounds: int, throttle: float, *, hands: int, games_per_mode: int, with_lighthouse: bool
+) -> dict[str, Any]:
     chromium = find_chromium()
     result: dict[str, Any] = {"load_before": os.getloadavg(), "throttle": throttle, "rounds": rounds}
     loads: dict[str, list[dict[str, float]]] = {mode: [] for mode in ("bare", *MODES)}
     games: dict[str, list[dict[str, float]]] = {mode: [] for mode in MODES}
-    lights: dict[str, list[dict[str, float]]] = {mode: [] for mode in ("bare", *MODES)}
+    lights: dict[str, list[dict[str, float]]] = {mode: [] for mode in MODES}
     with tempfile.TemporaryDirectory(prefix="ocho-wbench-bare-") as bare_dir:
         bare = make_baseline(site, Path(bare_dir))
         with serve(site, Traffic(), compress=True) as url, serve(bare, Traffic(), compress=True) as bare_url:
@@ -261,19 +276,20 @@ def run(site: Path, rounds: int, throttle: float, hands: int, with_lighthouse: b
                         )
                         loads[mode].append(sample)
                         print(f"round {i + 1} load {mode}: {sample}", file=sys.stderr)
-                    for mode in MODES:
+                    for mode in MODES if i < games_per_mode else ():
                         game = measure_game(pw, chromium, url, mode, throttle, hands=hands)
                         games[mode].append(game)
                         print(f"round {i + 1} game {mode}: {game}", file=sys.stderr)
             if with_lighthouse:
                 for i in range(rounds):
-                    for mode in ("bare", *MODES):
-                        target = bare_url if mode == "bare" else f"{url}?motor={mode}"
-                        light = lighthouse(target, chromium)
-                        if light is None:
+                    for mode in MODES:  # the bare page paints nothing: Lighthouse refuses it (NO_FCP)
+                        target = f"{url}?motor={mode}"
+                        if not LIGHTHOUSE.exists():
                             result["lighthouse"] = "not installed in .cache/lighthouse"
                             break
-                        lights[mode].append(light)
+                        light = lighthouse(target, chromium)
+                        if light is not None:
+                            lights[mode].append(light)
                         print(f"round {i + 1} lighthouse {mode}: {light}", file=sys.stderr)
     result["load"] = {mode: _medians(samples) for mode, samples in loads.items()}
     for mode in MODES:
@@ -281,7 +297,7 @@ def run(site: Path, rounds: int, throttle: float, hands: int, with_lighthouse: b
         result["load"][mode]["hand_ratio"] = round(statistics.median(ratios), 3)
     result["game"] = {mode: _medians(samples) for mode, samples in games.items()}
     if any(lights.values()):
-        result["lighthouse"] = {mode: _medians(samples) for mode, samples in lights.items()}
+        result["lighthouse"] = {mode: _medians(samples) for mode, samples in lights.items() if samples}
     result["load_after"] = os.getloadavg()
     return result
 
@@ -291,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--throttle", type=float, default=4.0, help="CDP CPU throttling rate")
     parser.add_argument("--hands", type=int, default=0, help="hands per game (0: the whole game)")
+    parser.add_argument("--games", type=int, default=1, help="whole games per mode (in the first rounds)")
     parser.add_argument(
         "--lighthouse", action="store_true", help="also run Lighthouse from .cache/lighthouse"
     )
@@ -304,7 +321,14 @@ def main(argv: list[str] | None = None) -> int:
         tmp = tempfile.mkdtemp(prefix="ocho-wbench-site-")
         site = site_build.build(Path(tmp) / "_site", quiet=True).out
     try:
-        result = run(site, args.rounds, args.throttle, args.hands, args.lighthouse)
+        result = run(
+            site,
+            args.rounds,
+            args.throttle,
+            hands=args.hands,
+            games_per_mode=args.games,
+            with_lighthouse=args.lighthouse,
+        )
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
