@@ -107,16 +107,24 @@ function apply(ops) {
   }
 }
 
+let states = 0;  // states applied so far: a state held for a save gives way to any later one
+
 function applyAll(ops) {
-  let pictured = false;
   const refused = [];
+  const saving = [];
+  // The save this batch asks for is written before its new state shows: whoever sees the table
+  // waiting for the person also finds the move saved (as on the main thread, unless another tab
+  // holds the lock).
+  const holding = ops.some((op) => op[0] === "lock");
+  let held = null;
   for (const op of ops) {
     const [kind, a, b, c] = op;
     if (kind === "html") html(a, b);
     else if (kind === "text") text(a, b);
     else if (kind === "attr") attr(a, b, c);
     else if (kind === "dialog") dialog(a, b);
-    else if (kind === "state") pictured = state(a) || pictured;
+    else if (kind === "state" && holding) held = a;
+    else if (kind === "state") showState(a);
     else if (kind === "status") $("status").textContent = a;
     else if (kind === "notice") notice(a);
     else if (kind === "later") setTimeout(() => later(call("fire", b)), a);
@@ -125,13 +133,23 @@ function applyAll(ops) {
     else if (kind === "focus") focus(a);
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
     else if (kind === "store" && !store(a, b)) refused.push(a);
-    else if (kind === "lock") locked(a);
+    else if (kind === "lock") saving.push(locked(a));
     else if (kind === "download") download(a, b);
     else if (kind === "data") body.dataset[a] = b;
     else if (kind === "config") maxImport = a.max_import;
   }
   if (refused.length) send({kind: "store-failed", keys: refused, storage: stored()});  // it says so
-  if (pictured && storage && !pictureDue) {
+  if (held !== null) {
+    const seen = ++states;
+    Promise.all(saving).then(() => {
+      if (seen === states) showState(held);
+    });
+  }
+}
+
+function showState(name) {
+  states++;
+  if (state(name) && storage && !pictureDue) {
     pictureDue = true;  // once this batch has drawn everything, after the save it asked for
     if (locks) locks.request(SAVE, storePicture).catch(storePicture);
     else setTimeout(storePicture, 0);
@@ -142,7 +160,7 @@ function applyAll(ops) {
 // and its writes are made before the lock goes (as ui/dom.py's lock did on the main thread).
 function locked(token) {
   const run = () => call("locked", token, JSON.stringify(stored()));
-  locks.request(SAVE, run).catch(() => later(run()));
+  return locks.request(SAVE, run).catch(() => run()).catch((err) => console.error(err));
 }
 
 // -- the DOM ----------------------------------------------------------------------------------
