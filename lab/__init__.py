@@ -22,5 +22,6 @@ command, ``python -m lab.<name>``:
 - :mod:`lab.review_bench`    the review of whole hands timed, in CPython or in Pyodide under Node
 - :mod:`lab.review_page_bench` a whole hand's review timed in the built page, in Chromium
 - :mod:`lab.make_golden_reviews` the golden reviews of fixed records (``tests/golden/reviews.json``)
+- :mod:`lab.worker_bench`    issue 26's targets (Lighthouse, taps in a whole game, the hand) per page mode
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """

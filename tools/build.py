@@ -331,8 +331,11 @@ def content_security_policy(out: Path) -> list[str]:
     reading the ``securitypolicyviolation`` events of a strict policy:
 
     * ``'self'``: every file comes from the site itself, the service worker
-      (``worker-src`` falls back to ``script-src``) included. No ``blob:`` or
-      ``data:`` is used (PyScript runs on the main thread: no worker of its own).
+      included. No ``data:`` is used.
+    * ``worker-src 'self' blob:``: in the worker mode (``assets/page.js``)
+      PyScript's ``PyWorker`` starts its worker from a ``blob:`` address (the
+      worker's code is bundled in ``core-*.js``); the worker then loads Pyodide
+      and the app from the site itself. Nothing else may start from ``blob:``.
     * ``'wasm-unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm``.
     * ``'unsafe-eval'``: PyScript's core (0.7.x, ``core-*.js``) builds its
       plugins' lifecycle hooks from their source text with ``Function()`` at

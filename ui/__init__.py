@@ -25,6 +25,9 @@
 - :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices
 - :mod:`ui.dom`          the real Screen over the DOM, localStorage and Web Locks
 - :mod:`ui.main`         DOM events wired to the table (with ui.dom, all that touches ``js``/``pyscript``)
+- :mod:`ui.clicks`       a click on the table, read once and answered the same in both page modes
+- :mod:`ui.batch`        the worker mode's Screen: DOM operations in batches, timers and the lock as tokens
+- :mod:`ui.worker`       the worker mode's table in a Web Worker, answering the page's calls with batches
 
 No rule lives here: legality, turns and scores all come from :mod:`engine`.
 """

@@ -17,6 +17,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from .clicks import Click, dispatch
 from .dom import PROXIES as _proxies
 from .dom import DomScreen
 from .dom import attr_text as _attr
@@ -173,53 +174,22 @@ class Clicks:
 
 
 def _on_click(table: Table, hit: Any, *, by_key: bool = False) -> None:
-    ident = _attr(hit, "id")
-    card = _attr(hit, "data-card")
-    suit = _attr(hit, "data-suit")
-    if card and hit.closest("#hand"):
-        table.click_card(card)
-    elif suit and hit.closest("#suit-dialog"):
-        table.choose_suit(suit)
-    elif ident == "suit-cancel":
-        table.cancel_chooser()
-    elif ident == "results-skip":
-        table.results.skip()
-    elif ident in ("main-btn", "stock"):
-        table.main_button()
-    elif ident == "deal-btn":
-        table.request_deal(_chosen_players())
-    elif ident == "next-hand-btn":
-        table.next_hand(by_key=by_key)
-    elif ident == "new-game-btn":
-        table.new_game_after_end(by_key=by_key)
-    elif ident == "copy-link-btn":
-        table.arrivals.copy()
-    elif ident == "replace-yes":
-        table.answer_replace(True)
-    elif ident == "replace-no":
-        table.answer_replace(False)
-    elif ident == "daily-btn":
-        table.daily.request(_chosen_players())
-    elif ident == "challenge-btn":
-        table.challenges.link(str(_el("challenge-name").value))
-    elif ident == "export-btn":
-        _download(*table.transfer.export_text())
-    elif ident == "import-btn":
+    if _attr(hit, "id") == "import-btn":
         _el("import-file").click()
-    elif ident == "clear-aside-btn":
-        table.saves.clear_aside()
-    elif ident == "replay-btn":
-        table.results.open_replay()
-    elif ident == "see-partidas-btn":
-        table.results.see_partidas()
-    elif ident == "replay-close":
-        table.results.close_replay()
-    elif ident == "hint-btn":
-        table.ask_hint()
-    elif ident.startswith("review-go-"):
-        table.results.review_jump(int(_attr(hit, "data-step") or -1))
-    elif ident.startswith("replay-"):
-        table.results.replay_go(ident.removeprefix("replay-"))
+        return
+    where = "hand" if hit.closest("#hand") else "suit" if hit.closest("#suit-dialog") else ""
+    step = _attr(hit, "data-step")
+    click = Click(
+        _attr(hit, "id"),
+        card=_attr(hit, "data-card"),
+        suit=_attr(hit, "data-suit"),
+        where=where,
+        players=_chosen_players(),
+        name=str(_el("challenge-name").value),
+        step=int(step) if step.isdigit() else -1,
+        by_key=by_key,
+    )
+    dispatch(table, click, download=_download)
 
 
 def _today() -> str:

@@ -62,6 +62,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
 
 CHROMIUM_ARGS = site_chromium.ARGS
+# The suite runs the page in the mode it ships in; OCHO_MOTOR=worker or main runs it in that one.
+MOTOR = os.environ.get("OCHO_MOTOR", "") if os.environ.get("OCHO_MOTOR") in ("worker", "main") else ""
 
 
 def pytest_collection_modifyitems(config, items):
@@ -225,6 +227,8 @@ class SeededBrowser:
     def new_context(self, **kwargs):
         ctx = self._browser.new_context(**kwargs)
         ctx.add_init_script(SEEDED_CRYPTO_JS % self.seed)
+        if MOTOR:  # where the page runs Python: OCHO_MOTOR=worker or main (else the page's default)
+            ctx.add_init_script(f"window.ochoLocoMotor = {MOTOR!r};")
         self.contexts.append(ctx)
         return ctx
 

@@ -1,0 +1,293 @@
+"""The worker mode's Python: the whole table in a Web Worker, answering the page with batches.
+
+The page (``assets/page.js``) starts this module in a worker with PyScript's
+``PyWorker`` and calls it with ``await sync.<name>(json)``; every call returns
+the batch of operations (:mod:`ui.batch`) the page applies in one frame. No
+call touches the page: the DOM, localStorage, the Web Lock, the clipboard,
+the address and files are the page's, asked for by operations.
+
+Calls (all JSON text in, JSON text out)::
+
+    start({storage, writable, locks, hash, url, today, reduced, seed, early})
+    event({kind, ...})        a click, a key, a choice, a file's text, a storage event
+    fire(token)               a timer the batch asked for went off
+    locked(token, storage)    the page holds the Web Lock and read the keys again
+    games()                   open «Tus partidas»' IndexedDB store (awaited)
+
+:class:`Session` is pure Python (the tests drive it); :func:`main` binds it in
+the worker.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .batch import BatchScreen, Mirror
+from .clicks import Click, dispatch
+from .history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
+from .storage import SAVE_KEY, Store
+from .table import Table
+
+
+def _players(value: object) -> int:
+    return 3 if value in (3, "3") else 2
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+class Session:
+    """One page's table in the worker: start, events, timers and the lock, each answered by a batch."""
+
+    def __init__(self) -> None:
+        self.screen = BatchScreen()
+        self.table: Table | None = None
+        self.store: Store | None = None
+        self.today = ""
+
+    def _batch(self) -> str:
+        return json.dumps(self.screen.take(), ensure_ascii=False)
+
+    def start(self, raw: str) -> str:
+        """Resume, open or prepare a game, as :func:`ui.main.start` does on the main thread."""
+        data = json.loads(raw)
+        screen = self.screen
+        stored = data.get("storage")
+        backend = None
+        if isinstance(stored, dict):
+            backend = Mirror({k: v for k, v in stored.items() if isinstance(v, str)}, screen.emit)
+            screen.mirror = backend
+        lock = screen.lock if backend is not None and data.get("locks") else None
+        store = Store(backend, writable=bool(data.get("writable")), lock=lock)
+        self.store = store
+        self.today = _text(data.get("today"))
+        seed = data.get("seed")
+        rng = random.Random(json.dumps(seed)) if seed else random.Random()
+        table = Table(screen, store, fast=bool(data.get("reduced")), rng=rng, today=lambda: self.today)
+        self.table = table
+        screen.emit(["config", {"max_import": MAX_IMPORT_CHARS}])
+        screen.attr("mode-3", "checked", "" if store.setup().players == 3 else None)
+        screen.attr("pace-" + table.setup.pace, "checked", "")
+        table.start(_text(data.get("hash")), _text(data.get("url")).split("#", 1)[0])
+        screen.emit(["data", "saveLoadMs", f"{store.load_ms:.2f}"])  # read by python -m lab.page_bench
+        early = data.get("early")
+        if isinstance(early, dict):
+            self._early(table, early)
+        return self._batch()
+
+    def _early(self, table: Table, early: dict[str, Any]) -> None:
+        """Apply the click the first-paint script remembered (at most one), as ui.main does."""
+        table.render_setup()  # «Barajando…» gives way to the label the table calls for
+        choice = early.get("choice")
+        players = _players(choice.get("players")) if isinstance(choice, dict) else 2
+        if isinstance(choice, dict):
+            table.bar.early_choice(players, _text(choice.get("level")))
+        click = early.get("click")
+        kind = click.get("kind") if isinstance(click, dict) else None
+        if kind == "deal":
+            table.request_deal(players)
+        elif kind == "daily":
+            table.daily.request(players)
+        elif kind == "card" and isinstance(click, dict):
+            table.early_click(_text(click.get("card")))
+        elif kind == "main":
+            table.early_click(None)
+
+    def event(self, raw: str) -> str:
+        """One event the page forwarded; the batch it leads to."""
+        data = json.loads(raw)
+        table = self.table
+        if table is None or not isinstance(data, dict):
+            return "[]"
+        if isinstance(data.get("today"), str):
+            self.today = data["today"]
+        kind = data.get("kind")
+        if kind == "click":
+            self._click(table, data)
+        elif kind == "suit-cancel":
+            table.cancel_chooser()
+        elif kind == "replace-cancel":
+            table.answer_replace(False)
+        elif kind == "results-key":
+            if table.results.counting:
+                table.results.skip()
+        elif kind == "results-close":
+            table.results.dismissed()
+        elif kind == "replay-cancel":
+            table.results.close_replay()
+        elif kind == "replay-key":
+            table.results.replay_go(_text(data.get("where")))
+        elif kind == "pace":
+            table.bar.set_pace(_text(data.get("value")))
+        elif kind == "size":
+            table.bar.choose_size(_players(data.get("value")))
+        elif kind == "level":
+            table.bar.choose_level(_text(data.get("value")))
+        elif kind == "hash":
+            table.arrivals.open(_text(data.get("hash")))
+        elif kind == "storage":
+            self._storage(table, data)
+        elif kind == "store-failed":
+            self._store_failed(table, data)
+        elif kind == "import":
+            size = data.get("size")
+            if isinstance(size, int) and size > MAX_IMPORT_CHARS:
+                self.screen.text("partidas-status", FILE_TOO_LARGE)
+            else:
+                table.transfer.import_text(_text(data.get("text")))
+        return self._batch()
+
+    def _storage(self, table: Table, data: dict[str, Any]) -> None:
+        """Another tab wrote a key: the copy follows; a new save is compared under the lock."""
+        key = _text(data.get("key"))
+        value = data.get("value")
+        store = self.store
+        if store is None or self.screen.mirror is None or not key:
+            return
+        self.screen.mirror.changed(key, value if isinstance(value, str) else None)
+        if key == SAVE_KEY:
+            store.locked(lambda: table.saves.changed(store.stored()))
+
+    def _store_failed(self, table: Table, data: dict[str, Any]) -> None:
+        """The page could not write what the worker wrote (storage full): the save is tried again, failing.
+
+        The copy goes back to what is stored; the table's save then fails as it
+        would on the main thread, with the same notice.
+        """
+        store, mirror = self.store, self.screen.mirror
+        stored = data.get("storage")
+        if store is None or mirror is None or not isinstance(stored, dict):
+            return
+        mirror.refresh({k: v for k, v in stored.items() if isinstance(v, str)})
+        keys = data.get("keys")
+        if isinstance(keys, list) and SAVE_KEY in keys and table.game is not None:
+            store.known = mirror.getItem(SAVE_KEY)
+            mirror.refuse.add(SAVE_KEY)
+            table.saves.save()
+
+    def _click(self, table: Table, data: dict[str, Any]) -> None:
+        """A click on a button of the table, as the page forwards it (see :mod:`ui.clicks`)."""
+        step = _text(data.get("step"))
+        click = Click(
+            _text(data.get("id")),
+            card=_text(data.get("card")),
+            suit=_text(data.get("suit")),
+            where=_text(data.get("where")),
+            players=_players(data.get("players")),
+            name=_text(data.get("name")),
+            step=int(step) if step.isdigit() else -1,
+            by_key=data.get("by_key") is True,
+        )
+        dispatch(table, click, download=lambda name, text: self.screen.emit(["download", name, text]))
+
+    def fire(self, token: int) -> str:
+        self.screen.fire(int(token))
+        return self._batch()
+
+    def locked(self, token: int, raw: str) -> str:
+        stored = json.loads(raw) if raw else None
+        self.screen.run_locked(int(token), stored if isinstance(stored, dict) else None)
+        return self._batch()
+
+    def attach_games(self, games: Any, flush: Any) -> str:
+        if self.table is not None:
+            self.table.transfer.attach_games(games, flush)
+        return self._batch()
+
+    def games_unavailable(self) -> str:
+        if self.table is not None:
+            self.table.transfer.games_unavailable()
+        return self._batch()
+
+
+def to_flat(value: object) -> str:
+    """A kept value as ``pyscript.storage`` writes it (Flatted's text of ``["generic", value]``).
+
+    Both modes read and write the same IndexedDB store: the main-thread mode
+    through ``pyscript.storage``, this one through ``polyscript.storage``, which
+    stores the text as given. Every value kept is a string.
+
+    >>> to_flat('{"a":1}')
+    '[["1","2"],"generic","{\\"a\\":1}"]'
+    """
+    if not isinstance(value, str) or value == "generic":  # Flatted would share that one string
+        raise TypeError("only strings are kept")
+    return json.dumps([["1", "2"], "generic", value], ensure_ascii=False, separators=(",", ":"))
+
+
+def from_flat(raw: object) -> str | None:
+    """The string a stored value holds, or None for anything this page does not write."""
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if not (isinstance(data, list) and len(data) == 3 and data[:2] == [["1", "2"], "generic"]):
+        return None
+    return data[2] if isinstance(data[2], str) else None
+
+
+class WorkerGames(dict[str, object]):
+    """«Tus partidas» over ``polyscript.storage``'s IndexedDB map (the worker has no ``pyscript`` module)."""
+
+    def __init__(self, store: Any, pairs: list[Any]) -> None:
+        super().__init__()
+        self._store = store
+        for key, raw in pairs:
+            value = from_flat(raw)
+            if isinstance(key, str) and value is not None:
+                dict.__setitem__(self, key, value)
+
+    def __setitem__(self, key: str, value: object) -> None:
+        self._store.set(key, to_flat(value))
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._store.delete(key)
+        dict.__delitem__(self, key)
+
+    def clear(self) -> None:
+        self._store.clear()
+        dict.clear(self)
+
+
+def main() -> None:  # pragma: no cover  # the worker's runtime only
+    """Bind a :class:`Session` to the worker's ``sync`` object (Pyodide in a ``PyWorker`` only)."""
+    import asyncio  # noqa: PLC0415
+    import importlib  # noqa: PLC0415
+
+    try:
+        sync: Any = importlib.import_module("pyscript").sync
+    except (ImportError, AttributeError):
+        sync = importlib.import_module("polyscript").xworker.sync
+    session = Session()
+    tasks: set[Any] = set()
+
+    async def games() -> str:
+        from .history import STORE_NAME  # noqa: PLC0415
+
+        try:
+            polyscript: Any = importlib.import_module("polyscript")
+            store = await polyscript.storage("@pyscript/" + STORE_NAME)  # pyscript.storage's own name
+            js: Any = importlib.import_module("js")
+            every = getattr(js.Array, "from")(store.entries())  # a Python keyword, hence getattr
+            pairs = json.loads(str(js.JSON.stringify(every)))
+            games = WorkerGames(store, pairs)
+        except Exception as error:  # said on the console: the games of this visit stay in memory
+            print("Ocho Loco: no IndexedDB for the kept games:", repr(error))
+            return session.games_unavailable()
+
+        def flush() -> None:
+            task = asyncio.ensure_future(store.sync())
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+
+        return session.attach_games(games, flush)
+
+    sync.start = session.start
+    sync.event = session.event
+    sync.fire = session.fire
+    sync.locked = session.locked
+    sync.games = games
