@@ -14,7 +14,9 @@ import pytest
 
 from engine.codes import GameCode
 from engine.game import Game
+from ui import worker
 from ui.batch import BatchScreen, Mirror
+from ui.clicks import Click
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from ui.storage import NOTICE_FULL, SAVE_KEY
 from ui.worker import Session, WorkerGames, from_flat, to_flat
@@ -285,3 +287,28 @@ def test_a_refused_save_is_said_as_on_the_main_thread():
     page.settle()
     assert page.last("notice")[1] == NOTICE_FULL
     assert page.storage[SAVE_KEY] == kept
+
+
+def test_the_hint_button_answers_in_the_worker_as_on_the_main_thread():
+    page = Page()
+    page.start(f"#partida={CODE.pretty()}&mesa=2")
+    page.settle()
+    page.event(kind="click", id="hint-btn")
+    page.settle()
+    statuses = [op[1] for op in page.ops if op[0] == "status"]
+    assert "Pista: juega el 10 de diamantes." in statuses  # the only legal card
+
+
+def test_a_click_reaches_the_dispatcher_with_its_keyboard_flag_and_review_step(monkeypatch):
+    seen: list[Click] = []
+    monkeypatch.setattr(worker, "dispatch", lambda table, click, **kw: seen.append(click))
+    page = Page()
+    page.start(f"#partida={CODE.pretty()}&mesa=2")
+    page.event(kind="click", id="next-hand-btn", by_key=True)
+    page.event(kind="click", id="review-go-3", step="3")
+    page.event(kind="click", id="review-go-4", step="x")
+    assert [(c.ident, c.by_key, c.step) for c in seen] == [
+        ("next-hand-btn", True, -1),
+        ("review-go-3", False, 3),
+        ("review-go-4", False, -1),
+    ]
