@@ -88,8 +88,9 @@ function takePicture() {
 
 // -- calls into the worker, and their batches --------------------------------------------------
 
+// A call and its batch; when the browser refused a write of it, also the worker's answer to that.
 async function call(name, ...args) {
-  apply(JSON.parse(await sync[name](...args)));
+  await apply(JSON.parse(await sync[name](...args)));
 }
 
 function later(promise) {
@@ -99,7 +100,7 @@ function later(promise) {
 function apply(ops) {
   const began = performance.now();
   try {
-    applyAll(ops);
+    return applyAll(ops);
   } finally {
     // Read by python -m lab.worker_bench (which sets the array): each batch's kinds and time here.
     const seen = window.ochoLocoApplied;
@@ -132,19 +133,24 @@ function applyAll(ops) {
     else if (kind === "copy") copy(a);
     else if (kind === "focus") focus(a);
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
+    // After a refused write, a removal in the same batch is not made: it may be what the write
+    // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
+    else if (kind === "store" && refused.length && b === null) continue;
     else if (kind === "store" && !store(a, b)) refused.push(a);
     else if (kind === "lock") saving.push(locked(a));
     else if (kind === "download") download(a, b);
     else if (kind === "data") body.dataset[a] = b;
     else if (kind === "config") maxImport = a.max_import;
   }
-  if (refused.length) send({kind: "store-failed", keys: refused, storage: stored()});  // it says so
   if (held !== null) {
     const seen = ++states;
     Promise.all(saving).then(() => {
       if (seen === states) showState(held);
     });
   }
+  if (!refused.length) return null;
+  // The worker's copy goes back to what is stored and it says so: awaited with this batch's call.
+  return call("event", JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
 }
 
 function showState(name) {
