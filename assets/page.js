@@ -113,9 +113,9 @@ let states = 0;  // states applied so far: a state held for a save gives way to 
 function applyAll(ops) {
   const refused = [];
   const saving = [];
-  // The save this batch asks for is written before its new state shows: whoever sees the table
-  // waiting for the person also finds the move saved (as on the main thread, unless another tab
-  // holds the lock).
+  // The save this batch asks for is written before its new state shows, and the state shows in the
+  // same task as the save's write: whoever sees the table waiting for the person also finds the
+  // move saved, and the other way round (as on the main thread, unless another tab holds the lock).
   const holding = ops.some((op) => op[0] === "lock");
   let held = null;
   for (const op of ops) {
@@ -137,17 +137,17 @@ function applyAll(ops) {
     // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
     else if (kind === "store" && refused.length && b === null) continue;
     else if (kind === "store" && !store(a, b)) refused.push(a);
-    else if (kind === "lock") saving.push(locked(a));
+    else if (kind === "lock") saving.push(a);
     else if (kind === "download") download(a, b);
     else if (kind === "data") body.dataset[a] = b;
     else if (kind === "config") maxImport = a.max_import;
   }
-  if (held !== null) {
-    const seen = ++states;
-    Promise.all(saving).then(() => {
-      if (seen === states) showState(held);
-    });
-  }
+  const seen = held === null ? 0 : ++states;
+  let left = saving.length;
+  const saved = () => {
+    if (--left === 0 && held !== null && seen === states) showState(held);
+  };
+  for (const token of saving) locked(token, saved);
   if (!refused.length) return null;
   // The worker's copy goes back to what is stored and it says so: awaited with this batch's call.
   return call("event", JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
@@ -164,8 +164,13 @@ function showState(name) {
 
 // The save's read-compare-write: the worker runs it against the keys read under the Web Lock,
 // and its writes are made before the lock goes (as ui/dom.py's lock did on the main thread).
-function locked(token) {
-  const run = () => call("locked", token, JSON.stringify(stored()));
+// ``saved`` runs once, right after them.
+function locked(token, saved) {
+  let once = false;
+  const run = () => call("locked", token, JSON.stringify(stored())).finally(() => {
+    if (!once) saved();
+    once = true;
+  });
   return locks.request(SAVE, run).catch(() => run()).catch((err) => console.error(err));
 }
 
