@@ -108,6 +108,7 @@ function apply(ops) {
   }
 }
 
+let refocused = null;  // what the page focused itself while applying this batch
 let states = 0;  // states applied so far: a state held for a save gives way to any later one
 
 function applyAll(ops) {
@@ -118,6 +119,7 @@ function applyAll(ops) {
   // move saved, and the other way round (as on the main thread, unless another tab holds the lock).
   const holding = ops.some((op) => op[0] === "lock");
   let held = null;
+  const after = [];  // focus asked for after a held state: it comes after the state, as asked
   for (const op of ops) {
     const [kind, a, b, c] = op;
     if (kind === "html") html(a, b);
@@ -131,6 +133,7 @@ function applyAll(ops) {
     else if (kind === "later") setTimeout(() => later(call("fire", b)), a);
     else if (kind === "hash") setHash(a);
     else if (kind === "copy") copy(a);
+    else if (kind === "focus" && held !== null) after.push(a);
     else if (kind === "focus") focus(a);
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
     // After a refused write, a removal in the same batch is not made: it may be what the write
@@ -142,10 +145,15 @@ function applyAll(ops) {
     else if (kind === "data") body.dataset[a] = b;
     else if (kind === "config") maxImport = a.max_import;
   }
+  // A control the page focused in place of one redrawn stays in view once the whole batch is laid out.
+  if (refocused && refocused === document.activeElement && !refocused.closest("dialog")) keepInView(refocused);
+  refocused = null;
   const seen = held === null ? 0 : ++states;
   let left = saving.length;
   const saved = () => {
-    if (--left === 0 && held !== null && seen === states) showState(held);
+    if (--left !== 0 || held === null || seen !== states) return;
+    showState(held);
+    for (const id of after) focus(id);
   };
   for (const token of saving) locked(token, saved);
   if (!refused.length) return null;
@@ -275,6 +283,7 @@ function rescueFocus() {
     const target = document.querySelector(selector);
     if (target) {
       target.focus();
+      refocused = target;
       return;
     }
   }
@@ -318,7 +327,8 @@ function replaceKeepingFocus(el, markup) {
     const buttons = el.querySelectorAll("button.card");
     if (buttons.length) target = buttons[Math.min(Math.max(index, 0), buttons.length - 1)];
   }
-  (target || $("main-btn")).focus();
+  refocused = target || $("main-btn");
+  refocused.focus();
 }
 
 function atTheTable() {
