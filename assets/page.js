@@ -108,6 +108,7 @@ function apply(ops) {
   }
 }
 
+let shown = Promise.resolve();  // the last batch's saves, and its held state once they are made
 let refocused = null;  // what the page focused itself while applying this batch
 let states = 0;  // states applied so far: a state held for a save gives way to any later one
 
@@ -155,7 +156,7 @@ function applyAll(ops) {
     showState(held);
     for (const id of after) focus(id);
   };
-  for (const token of saving) locked(token, saved);
+  if (saving.length) shown = Promise.all(saving.map((token) => locked(token, saved)));
   if (!refused.length) return null;
   // The worker's copy goes back to what is stored and it says so: awaited with this batch's call.
   return call("event", JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
@@ -565,6 +566,7 @@ async function start() {
     seed: seed(), early: taken,
   });
   await call("start", begun);
+  await shown;  // ready once the first state shows, as on the main thread
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   document.querySelector("#mesa .board").removeAttribute("aria-busy");
   body.removeAttribute("data-picture");
