@@ -88,8 +88,9 @@ function takePicture() {
 
 // -- calls into the worker, and their batches --------------------------------------------------
 
+// A call and its batch; when the browser refused a write of it, also the worker's answer to that.
 async function call(name, ...args) {
-  apply(JSON.parse(await sync[name](...args)));
+  await apply(JSON.parse(await sync[name](...args)));
 }
 
 function later(promise) {
@@ -99,7 +100,7 @@ function later(promise) {
 function apply(ops) {
   const began = performance.now();
   try {
-    applyAll(ops);
+    return applyAll(ops);
   } finally {
     // Read by python -m lab.worker_bench (which sets the array): each batch's kinds and time here.
     const seen = window.ochoLocoApplied;
@@ -107,16 +108,19 @@ function apply(ops) {
   }
 }
 
+let shown = Promise.resolve();  // the last batch's saves, and its held state once they are made
+let refocused = null;  // what the page focused itself while applying this batch
 let states = 0;  // states applied so far: a state held for a save gives way to any later one
 
 function applyAll(ops) {
   const refused = [];
   const saving = [];
-  // The save this batch asks for is written before its new state shows: whoever sees the table
-  // waiting for the person also finds the move saved (as on the main thread, unless another tab
-  // holds the lock).
+  // The save this batch asks for is written before its new state shows, and the state shows in the
+  // same task as the save's write: whoever sees the table waiting for the person also finds the
+  // move saved, and the other way round (as on the main thread, unless another tab holds the lock).
   const holding = ops.some((op) => op[0] === "lock");
   let held = null;
+  const after = [];  // focus asked for after a held state: it comes after the state, as asked
   for (const op of ops) {
     const [kind, a, b, c] = op;
     if (kind === "html") html(a, b);
@@ -130,21 +134,32 @@ function applyAll(ops) {
     else if (kind === "later") setTimeout(() => later(call("fire", b)), a);
     else if (kind === "hash") setHash(a);
     else if (kind === "copy") copy(a);
+    else if (kind === "focus" && held !== null) after.push(a);
     else if (kind === "focus") focus(a);
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
+    // After a refused write, a removal in the same batch is not made: it may be what the write
+    // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
+    else if (kind === "store" && refused.length && b === null) continue;
     else if (kind === "store" && !store(a, b)) refused.push(a);
-    else if (kind === "lock") saving.push(locked(a));
+    else if (kind === "lock") saving.push(a);
     else if (kind === "download") download(a, b);
     else if (kind === "data") body.dataset[a] = b;
     else if (kind === "config") maxImport = a.max_import;
   }
-  if (refused.length) send({kind: "store-failed", keys: refused, storage: stored()});  // it says so
-  if (held !== null) {
-    const seen = ++states;
-    Promise.all(saving).then(() => {
-      if (seen === states) showState(held);
-    });
-  }
+  // A control the page focused in place of one redrawn stays in view once the whole batch is laid out.
+  if (refocused && refocused === document.activeElement && !refocused.closest("dialog")) keepInView(refocused);
+  refocused = null;
+  const seen = held === null ? 0 : ++states;
+  let left = saving.length;
+  const saved = () => {
+    if (--left !== 0 || held === null || seen !== states) return;
+    showState(held);
+    for (const id of after) focus(id);
+  };
+  if (saving.length) shown = Promise.all(saving.map((token) => locked(token, saved)));
+  if (!refused.length) return null;
+  // The worker's copy goes back to what is stored and it says so: awaited with this batch's call.
+  return call("event", JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
 }
 
 function showState(name) {
@@ -158,8 +173,13 @@ function showState(name) {
 
 // The save's read-compare-write: the worker runs it against the keys read under the Web Lock,
 // and its writes are made before the lock goes (as ui/dom.py's lock did on the main thread).
-function locked(token) {
-  const run = () => call("locked", token, JSON.stringify(stored()));
+// ``saved`` runs once, right after them.
+function locked(token, saved) {
+  let once = false;
+  const run = () => call("locked", token, JSON.stringify(stored())).finally(() => {
+    if (!once) saved();
+    once = true;
+  });
   return locks.request(SAVE, run).catch(() => run()).catch((err) => console.error(err));
 }
 
@@ -264,6 +284,7 @@ function rescueFocus() {
     const target = document.querySelector(selector);
     if (target) {
       target.focus();
+      refocused = target;
       return;
     }
   }
@@ -307,7 +328,8 @@ function replaceKeepingFocus(el, markup) {
     const buttons = el.querySelectorAll("button.card");
     if (buttons.length) target = buttons[Math.min(Math.max(index, 0), buttons.length - 1)];
   }
-  (target || $("main-btn")).focus();
+  refocused = target || $("main-btn");
+  refocused.focus();
 }
 
 function atTheTable() {
@@ -544,6 +566,7 @@ async function start() {
     seed: seed(), early: taken,
   });
   await call("start", begun);
+  await shown;  // ready once the first state shows, as on the main thread
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   document.querySelector("#mesa .board").removeAttribute("aria-busy");
   body.removeAttribute("data-picture");

@@ -18,6 +18,7 @@ from ui import worker
 from ui.batch import BatchScreen, Mirror
 from ui.clicks import Click
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
+from ui.outside import ASIDE_PREFIX
 from ui.storage import NOTICE_FULL, SAVE_KEY
 from ui.worker import Session, WorkerGames, from_flat, to_flat
 
@@ -312,3 +313,19 @@ def test_a_click_reaches_the_dispatcher_with_its_keyboard_flag_and_review_step(m
         ("review-go-3", False, 3),
         ("review-go-4", False, -1),
     ]
+
+
+def test_an_unreadable_save_that_cannot_be_set_aside_stays_and_the_notice_says_so():
+    page = Page({SAVE_KEY: "{roto"})
+    page.start()
+    assert page.storage.get(ASIDE_PREFIX + "1") == "{roto"  # what the worker asked the page to write
+    page.storage = {SAVE_KEY: "{roto"}  # the browser refused the copy, and the page kept the save
+    page.event(kind="store-failed", keys=[ASIDE_PREFIX + "1"], storage=page.storage)
+    page.settle()
+    text = page.last("notice")[1]
+    assert "sigue guardada tal cual" in text and "se ha guardado aparte" not in text
+    assert page.last("attr") == ["attr", "aside-info", "hidden", ""]
+    page.event(kind="click", id="deal-btn", players=2)
+    page.settle()
+    assert page.last("state") == ["state", "replace"]
+    assert page.storage[SAVE_KEY] == "{roto" and ASIDE_PREFIX + "1" not in page.storage

@@ -27,6 +27,7 @@ from typing import Any
 from .batch import BatchScreen, Mirror
 from .clicks import Click, dispatch
 from .history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
+from .outside import ASIDE_PREFIX
 from .storage import SAVE_KEY, Store
 from .table import Table
 
@@ -155,7 +156,10 @@ class Session:
         """The page could not write what the worker wrote (storage full): the save is tried again, failing.
 
         The copy goes back to what is stored; the table's save then fails as it
-        would on the main thread, with the same notice.
+        would on the main thread, with the same notice. An unreadable save that
+        could not be set aside at start is read again the same way: it stays in
+        its slot (the page made no removal after the refused write) and the
+        notice says so.
         """
         store, mirror = self.store, self.screen.mirror
         stored = data.get("storage")
@@ -163,7 +167,18 @@ class Session:
             return
         mirror.refresh({k: v for k, v in stored.items() if isinstance(v, str)})
         keys = data.get("keys")
-        if isinstance(keys, list) and SAVE_KEY in keys and table.game is not None:
+        refused = [key for key in keys if isinstance(key, str)] if isinstance(keys, list) else []
+        aside = [key for key in refused if key.startswith(ASIDE_PREFIX)]
+        if aside and table.game is None and store.known is None and mirror.getItem(SAVE_KEY) is not None:
+            # The unreadable save could not be set aside at start (the page kept it in its slot): it is
+            # read again with those writes refused, so it stays in place and the notice says so.
+            mirror.refuse.update(aside)
+            store.load()
+            mirror.refuse.difference_update(aside)
+            self.screen.notice(store.notice)
+            table.show_aside()
+            return
+        if SAVE_KEY in refused and table.game is not None:
             store.known = mirror.getItem(SAVE_KEY)
             mirror.refuse.add(SAVE_KEY)
             table.saves.save()

@@ -109,12 +109,17 @@ def play_a_move(page, suit: str = "H") -> None:
         legal.click()
     else:
         page.click("#main-btn")
-    if wait_state(page) == "chooser":
-        page.click(f'#suit-dialog button[data-suit="{suit}"]')
-        wait_state(page)
+    # The answer may come a moment after the click: its save first, and its state shown with it.
     page.wait_for_function(
         "([key, before]) => window.localStorage.getItem(key) !== before", arg=[SAVE_KEY, before]
     )
+    if wait_state(page) == "chooser":  # the open chooser is saved too: the 8 is the save after it
+        before = raw_save(page)
+        page.click(f'#suit-dialog button[data-suit="{suit}"]')
+        page.wait_for_function(
+            "([key, before]) => window.localStorage.getItem(key) !== before", arg=[SAVE_KEY, before]
+        )
+        wait_state(page)
 
 
 def wait_controlled(page) -> None:

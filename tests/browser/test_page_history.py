@@ -56,6 +56,7 @@ def play_move(page, record: Record) -> None:
         page.click(f'#hand button[data-card="{move.card}"]')
         if move.suit is not None:
             wait_state(page, "chooser")
+            before = raw_save(page)  # the open chooser is saved too: the move is the save after it
             page.click(f'#suit-dialog button[data-suit="{"SHDC"[move.suit]}"]')
     page.wait_for_function(
         "([key, before]) => window.localStorage.getItem(key) !== before", arg=[SAVE_KEY, before]

@@ -64,8 +64,11 @@ def test_choosing_the_rival_after_the_table_size_keeps_the_size(how, fast_page, 
         page.keyboard.press("Space")  # folded again
     page.wait_for_function("() => document.querySelector('#level-dificil').checked")
     page.wait_for_function("() => !document.getElementById('more-options').open")
+    # The summary follows the choice a moment later in the worker mode: wait for it.
+    page.wait_for_function(
+        "() => document.getElementById('more-summary').textContent.endsWith('(Rival: Difícil)')"
+    )
     assert page.locator("#mode-3").is_checked(), "choosing the rival leaves the table size alone"
-    assert page.inner_text("#more-summary").endswith("(Rival: Difícil)")
     page.click("#deal-btn")
     wait_state(page, "human", "cpu")
     record = json.loads(raw_save(page) or "{}")["record"]
