@@ -132,6 +132,14 @@ def raw_save(page) -> str | None:
     return page.evaluate("(key) => window.localStorage.getItem(key)", SAVE_KEY)
 
 
+def saved_record(page) -> str:
+    """The saved game's record, once it is written: the state can show a moment before its save."""
+    handle = page.wait_for_function(
+        "(key) => (JSON.parse(window.localStorage.getItem(key) || '{}') || {}).record", arg=SAVE_KEY
+    )
+    return str(handle.json_value())
+
+
 def saved_game(page) -> dict[str, Any]:
     """The saved game, replayed through the engine, as a readable position (``engine.save.dump``)."""
     raw = raw_save(page)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
-from helpers import boot, raw_save, wait_state
+from helpers import boot, saved_record, wait_state
 
 
 def _deal(browser, site_url) -> str:
@@ -14,7 +12,7 @@ def _deal(browser, site_url) -> str:
         boot(page, site_url, "setup")
         page.click("#deal-btn")
         wait_state(page, "human", "cpu")
-        return json.loads(raw_save(page) or "{}")["record"].split(".")[1]
+        return saved_record(page).split(".")[1]
     finally:
         context.close()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import SAVE_KEY, boot, more_options, raw_save, wait_for_python, wait_state
+from helpers import SAVE_KEY, boot, more_options, raw_save, saved_record, wait_for_python, wait_state
 from test_page_play import play_hand
 
 OPEN_KEY = "ocho-loco:opciones"  # "1" while «Más opciones» is left open
@@ -71,7 +71,7 @@ def test_choosing_the_rival_after_the_table_size_keeps_the_size(how, fast_page, 
     assert page.locator("#mode-3").is_checked(), "choosing the rival leaves the table size alone"
     page.click("#deal-btn")
     wait_state(page, "human", "cpu")
-    record = json.loads(raw_save(page) or "{}")["record"]
+    record = saved_record(page)
     assert record.split(".")[1][1] == "3" and record.split(".")[2] == "d1", record
 
 
