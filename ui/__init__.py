@@ -19,6 +19,7 @@
 - :mod:`ui.hint`         «Pista»: the hard CPU's choice for your turn, once a turn, in slices
 - :mod:`ui.saves`        the game's save under the lock, and other tabs' saves followed
 - :mod:`ui.results`      the end of a hand: the results count and «Ver la mano»
+- :mod:`ui.slices`       stepwise work (the review, a challenge's checks) in slices of the timer
 - :mod:`ui.arrivals`     what the address brings: a game's link or a challenge's; «Copiar enlace»
 - :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»
 - :mod:`ui.daily`        «Partida del día»

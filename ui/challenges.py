@@ -3,12 +3,11 @@
 Every challenge's CPU moves are checked before anything of it shows or
 leaves: a link's, the one kept across reloads, and this page's own before
 its link is copied. The checks run in slices on the screen's timer
-(:meth:`Challenges.check_slices`), so the page never freezes.
+(:meth:`Challenges.check_slices`, :mod:`ui.slices`), so the page never freezes.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 
 from engine.challenge import Challenge, ChallengeError, clean_name, cpu_steps, replayed, replayed_kept
@@ -22,6 +21,7 @@ from .history import CHALLENGE_KEY, keep_challenge, kept_challenge
 from .host import ChallengeGame, Host
 from .links import MAX_LINK, challenge_url, read_challenge
 from .outside import SOURCE_CHALLENGE, SOURCE_KEPT_CHALLENGE, Refused, set_aside, take
+from .slices import run_in_slices
 from .storage import Backend
 
 HUMAN = 0
@@ -245,34 +245,29 @@ class Challenges:
         """
         token = object()
         self.checks[job] = token
-        said = [0]
         screen = self.host.screen
         tell = say if say is not None else screen.status
+        refusal: list[ChallengeError] = []
 
-        def run() -> None:
-            if self.checks.get(job) is not token:
-                return  # replaced by a newer check of the same kind
-            started = time.perf_counter()
+        def refused_ends(steps: Iterator[float]) -> Iterator[float]:
             try:
-                fraction = next(steps)  # at least one step a slice, then as many as fit
-                while (time.perf_counter() - started) * 1000 < self.check_slice_ms:
-                    fraction = next(steps)
-            except StopIteration:
-                del self.checks[job]
-                screen.later(0, lambda: done(None))  # a deal or a render: a task of its own
-                return
+                yield from steps
             except ChallengeError as err:
-                del self.checks[job]
-                refusal = err
-                screen.later(0, lambda: done(refusal))
-                return
-            percent = min(int(fraction * 100) // 10 * 10, 90)
-            if saying and percent > said[0]:
-                said[0] = percent
-                tell(f"{saying} {percent} %")
-            screen.later(0, run)
+                refusal.append(err)
 
-        screen.later(0, run)
+        def ended() -> None:
+            del self.checks[job]
+            err = refusal[0] if refusal else None
+            screen.later(0, lambda: done(err))  # a deal or a render: a task of its own
+
+        run_in_slices(
+            screen,
+            refused_ends(steps),
+            self.check_slice_ms,
+            wanted=lambda: self.checks.get(job) is token,  # not replaced by a newer check of the same kind
+            progress=(lambda percent: tell(f"{saying} {percent} %")) if saying else None,
+            done=ended,
+        )
 
 
 def _replayed_kept(backend: Backend) -> tuple[Challenge, tuple[str, str]]:

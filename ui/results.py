@@ -10,7 +10,6 @@ partidas» so a second look is instant.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from engine.game import GAME_OVER, HAND_OVER, PLAYING
@@ -22,6 +21,7 @@ from . import render, render_replay
 from .history import History, identity, review_key
 from .host import Host
 from .replay import HandReplay
+from .slices import run_in_slices
 from .storage import PACES
 
 CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
@@ -297,33 +297,24 @@ class Results:
                 return
         s.text("review-summary", f"{REVIEWING} 0 %")
         reviewer = Reviewer(record, first, last, CURRENT)
-        steps = reviewer.steps()
         token = object()
         self.review_job = token
-        said = [0]
 
-        def run() -> None:
-            if self.review_job is not token:
-                return  # closed, or another hand since
-            started = time.perf_counter()
-            try:
-                fraction = next(steps)  # at least one step a slice, then as many as fit
-                while (time.perf_counter() - started) * 1000 < self.review_slice_ms:
-                    fraction = next(steps)
-            except StopIteration:
-                self.review_job = None
-                review = reviewer.result
-                assert review is not None
-                host.history.keep_review(key, review.to_json())
-                self._show_review(review)
-                return
-            percent = min(int(fraction * 100) // 10 * 10, 90)
-            if percent > said[0]:
-                said[0] = percent
-                s.text("review-summary", f"{REVIEWING} {percent} %")
-            s.later(0, run)
+        def done() -> None:
+            self.review_job = None
+            review = reviewer.result
+            assert review is not None
+            host.history.keep_review(key, review.to_json())
+            self._show_review(review)
 
-        s.later(0, run)
+        run_in_slices(
+            s,
+            reviewer.steps(),
+            self.review_slice_ms,
+            wanted=lambda: self.review_job is token,  # not closed, nor another hand since
+            progress=lambda percent: s.text("review-summary", f"{REVIEWING} {percent} %"),
+            done=done,
+        )
 
     def _show_review(self, review: Review) -> None:
         self.review = review
