@@ -45,16 +45,16 @@ from .actions import DRAW, PASS, Action
 from .bots import (
     DificilBot,
     DificilParams,
+    World,
     candidates,
     decision_rng,
-    move_of,
-    playout,
+    playout_worth,
     read_evidence,
     read_history,
     same_move,
     sample_world,
+    world_playout,
 )
-from .cards import POINTS
 from .names import SUIT_PLURAL, card_name
 from .record import ACTION_OF, NUMBER_OF, Record
 from .verify import level_bot
@@ -350,14 +350,13 @@ class Weighing:
         self.rng = decision_rng(seed, view)
         self._reading = read_history(view)
         self._evidence = read_evidence(view, params.cpu)
-        self._world: tuple[list[list[int]], list[int], int] | None = None
+        self._world: World | None = None
 
     def step(self, max_playouts: int) -> bool:
         """Play up to ``max_playouts`` more playouts; True once the weighing is over."""
         view, params = self.view, self.params
         k = len(self.moves)
         me = view.seat
-        players = view.players
         while max_playouts > 0 and self.done < self.playouts:
             j = self.done % k
             if j == 0:
@@ -365,23 +364,8 @@ class Weighing:
                 self.actions += params.deal_cost * dealt
                 self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
             assert self._world is not None
-            hands, stock, seed = self._world
-            copy = [list(h) for h in hands]
-            winner, actions = playout(
-                copy,
-                list(stock),
-                list(view.pile),
-                active=view.active_suit,
-                turn=me,
-                draws=view.draws_used,
-                short=[list(r) for r in self._reading.short],
-                known=self._reading.known,
-                rng=seed,
-                first=move_of(self.moves[j]),
-                cpu=params.cpu,
-            )
-            penalties = [0 if s == winner else sum(POINTS[c] for c in h) for s, h in enumerate(copy)]
-            self.totals[j] += sum(penalties) - players * penalties[me]
+            copy, winner, actions = world_playout(view, self._reading, self._world, self.moves[j], params.cpu)
+            self.totals[j] += playout_worth(copy, winner, view.totals, me)
             self.actions += actions
             self.done += 1
             max_playouts -= 1

@@ -56,9 +56,11 @@ from .search import (
     DificilParams,
     PlayoutValue,
     Search,
+    World,
     candidates,
     playout_worth,
     same_move,
+    world_playout,
 )
 from .simple import BasicBot, Bot, FacilBot, FacilParams, RandomBot, decision_rng
 
@@ -122,6 +124,7 @@ __all__ = [
     "RandomBot",
     "Reading",
     "Search",
+    "World",
     "candidates",
     "cpu_card",
     "cpu_move",
@@ -138,4 +141,5 @@ __all__ = [
     "rules_of",
     "same_move",
     "sample_world",
+    "world_playout",
 ]

@@ -13,7 +13,7 @@ from ..actions import DRAW, PLAY, Action
 from ..cards import EIGHT, POINTS, RANK_OF
 from ..equity import equity
 from ..view import SeatView
-from .cpu import DEFAULT_CPU, CpuBot, CpuParams, read_history
+from .cpu import DEFAULT_CPU, CpuBot, CpuParams, Reading, read_history
 from .evidence import read_evidence, sample_world
 from .playout import move_of, playout
 from .simple import decision_rng
@@ -21,6 +21,8 @@ from .simple import decision_rng
 # What a playout is worth to the searching seat: ``value(hands, winner, totals, me)``,
 # from the hands it left, its winner and the totals before the hand.
 PlayoutValue = Callable[[Sequence[Sequence[int]], int, Sequence[int], int], int]
+# A world sampled for a view: the other hands, the stock, and the int seed of its reshuffles.
+World = tuple[list[list[int]], list[int], int]
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,33 @@ def playout_worth(
         a, b = (t + p for s, (t, p) in enumerate(zip(totals, penalties, strict=True)) if s != me)
         return equity(mine, a, b)
     return sum(penalties) - len(hands) * penalties[me]
+
+
+def world_playout(
+    view: SeatView, reading: Reading, world: World, action: Action, cpu: CpuParams
+) -> tuple[list[list[int]], int, int]:
+    """Play ``action`` from ``view`` in ``world``, then the hand out by ``cpu``'s rules in every seat.
+
+    ``reading`` is :func:`read_history`'s of ``view``; ``world`` is left as it
+    was, to be played again with another action. Returns the hands the hand
+    left, its winner and the actions it took.
+    """
+    hands, stock, seed = world
+    copy = [list(h) for h in hands]
+    winner, actions = playout(
+        copy,
+        list(stock),
+        list(view.pile),
+        active=view.active_suit,
+        turn=view.seat,
+        draws=view.draws_used,
+        short=[list(r) for r in reading.short],
+        known=reading.known,
+        rng=seed,
+        first=move_of(action),
+        cpu=cpu,
+    )
+    return copy, winner, actions
 
 
 def candidates(view: SeatView) -> list[Action]:
@@ -170,7 +199,7 @@ class Search:
         self.done = 0
         self.actions = 0
         self.result: Action | None = None
-        self._world: tuple[list[list[int]], list[int], int] | None = None
+        self._world: World | None = None
         self._reading = read_history(view)
         self._evidence = read_evidence(view, params.cpu)
         self.rng = decision_rng("dificil", view)
@@ -192,9 +221,7 @@ class Search:
         view = self.view
         k = len(self.candidates)
         me = view.seat
-        known = self._reading.known
         value = self.params.value
-        cpu = self.params.cpu
         by_equity = self.params.equity
         budget = max_playouts
         while budget > 0 and self.done < self.playouts:
@@ -204,24 +231,9 @@ class Search:
                 self.actions += self.params.deal_cost * dealt
                 # An int seed: Random(float) seeds differently from one Python version to another.
                 self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
-            world = self._world
-            assert world is not None
-            hands, stock, seed = world
-            action = self.candidates[j]
-            first = move_of(action)
-            copy = [list(h) for h in hands]
-            winner, actions = playout(
-                copy,
-                list(stock),
-                list(view.pile),
-                active=view.active_suit,
-                turn=me,
-                draws=view.draws_used,
-                short=[list(r) for r in self._reading.short],
-                known=known,
-                rng=seed,
-                first=first,
-                cpu=cpu,
+            assert self._world is not None
+            copy, winner, actions = world_playout(
+                view, self._reading, self._world, self.candidates[j], self.params.cpu
             )
             if value is None:
                 self.totals[j] += playout_worth(copy, winner, view.totals, me, by_equity=by_equity)
