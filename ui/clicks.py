@@ -1,13 +1,14 @@
 """A click on the table, read once and answered by the same code in both page modes.
 
 The main-thread mode (:mod:`ui.main`) reads a :class:`Click` from the DOM event,
-the worker mode (:mod:`ui.worker`) from the JSON the page forwards; both hand
-it to :func:`dispatch`, so a button behaves the same whichever mode runs.
+the worker mode (:mod:`ui.worker`) from the JSON the page forwards, both from
+the same fields (:meth:`Click.of`); both hand it to :func:`dispatch`, so a
+button behaves the same whichever mode runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .table import Table
@@ -25,6 +26,36 @@ class Click:
     name: str = ""  # the challenge's name field
     step: int = -1  # a «Repaso» item's replay step
     by_key: bool = False  # a keyboard activation (a click with ``detail == 0``)
+
+    @classmethod
+    def of(cls, fields: Mapping[str, object]) -> Click:
+        """The click whose fields are ``fields``, by the names the page forwards them under.
+
+        ``id``, ``card``, ``suit``, ``where`` and ``name`` are texts (anything
+        else reads as ""), ``players`` is 3 or 2, ``step`` a text of digits
+        (anything else reads as -1) and ``by_key`` only ``True`` itself.
+        """
+        step = field_text(fields.get("step"))
+        return cls(
+            field_text(fields.get("id")),
+            card=field_text(fields.get("card")),
+            suit=field_text(fields.get("suit")),
+            where=field_text(fields.get("where")),
+            players=field_players(fields.get("players")),
+            name=field_text(fields.get("name")),
+            step=int(step) if step.isdigit() else -1,
+            by_key=fields.get("by_key") is True,
+        )
+
+
+def field_text(value: object) -> str:
+    """A text field as the page sent it; anything else (missing, a number, null) reads as ""."""
+    return value if isinstance(value, str) else ""
+
+
+def field_players(value: object) -> int:
+    """A table size field: 3 when it says 3, else 2."""
+    return 3 if value in (3, "3") else 2
 
 
 def dispatch(table: Table, click: Click, *, download: Callable[[str, str], None]) -> None:

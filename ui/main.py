@@ -178,16 +178,17 @@ def _on_click(table: Table, hit: Any, *, by_key: bool = False) -> None:
         _el("import-file").click()
         return
     where = "hand" if hit.closest("#hand") else "suit" if hit.closest("#suit-dialog") else ""
-    step = _attr(hit, "data-step")
-    click = Click(
-        _attr(hit, "id"),
-        card=_attr(hit, "data-card"),
-        suit=_attr(hit, "data-suit"),
-        where=where,
-        players=_chosen_players(),
-        name=str(_el("challenge-name").value),
-        step=int(step) if step.isdigit() else -1,
-        by_key=by_key,
+    click = Click.of(
+        {
+            "id": _attr(hit, "id"),
+            "card": _attr(hit, "data-card"),
+            "suit": _attr(hit, "data-suit"),
+            "where": where,
+            "players": _chosen_players(),
+            "name": str(_el("challenge-name").value),
+            "step": _attr(hit, "data-step"),
+            "by_key": by_key,
+        }
     )
     dispatch(table, click, download=_download)
 

@@ -26,18 +26,12 @@ from typing import Any
 
 from .batch import BatchScreen, Mirror
 from .clicks import Click, dispatch
+from .clicks import field_players as _players
+from .clicks import field_text as _text
 from .history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from .outside import ASIDE_PREFIX
 from .storage import SAVE_KEY, Store
 from .table import Table
-
-
-def _players(value: object) -> int:
-    return 3 if value in (3, "3") else 2
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
 
 
 class Session:
@@ -185,18 +179,9 @@ class Session:
 
     def _click(self, table: Table, data: dict[str, Any]) -> None:
         """A click on a button of the table, as the page forwards it (see :mod:`ui.clicks`)."""
-        step = _text(data.get("step"))
-        click = Click(
-            _text(data.get("id")),
-            card=_text(data.get("card")),
-            suit=_text(data.get("suit")),
-            where=_text(data.get("where")),
-            players=_players(data.get("players")),
-            name=_text(data.get("name")),
-            step=int(step) if step.isdigit() else -1,
-            by_key=data.get("by_key") is True,
+        dispatch(
+            table, Click.of(data), download=lambda name, text: self.screen.emit(["download", name, text])
         )
-        dispatch(table, click, download=lambda name, text: self.screen.emit(["download", name, text]))
 
     def fire(self, token: int) -> str:
         self.screen.fire(int(token))
