@@ -26,11 +26,10 @@ from playwright.sync_api import sync_playwright
 
 from lab.simulate import game_code
 from tools import build as site_build
-from tools.page_driver import CHROMIUM_ARGS, context_options, find_chromium, serve
+from tools.page_driver import CHROMIUM_ARGS, context_options, find_chromium, play_a_move, serve
 from tools.serve import Traffic
 
 STATE = "() => document.body.dataset.state"
-SAVE_KEY = "ocho-loco:partida"  # ui.storage.SAVE_KEY (the save changes after every move)
 OBSERVE = """
 (() => {
   window.__longest = 0;
@@ -54,23 +53,9 @@ def wait_state(page: Any, *states: str) -> str:
 def play_hand(page: Any) -> None:
     """Play the person's turns to the end of the hand, waiting for the save after each click."""
     for _ in range(600):
-        now = wait_state(page)
-        if now in ("results", "gameover"):
+        if wait_state(page) in ("results", "gameover"):
             return
-        before = page.evaluate(f"() => window.localStorage.getItem({SAVE_KEY!r})")
-        if now == "chooser":
-            page.click('#suit-dialog .suit-btn[data-suit="H"]')
-        else:
-            legal = page.query_selector("#hand button.card.legal")
-            if legal is not None:
-                legal.click()
-            else:
-                page.click("#main-btn")
-        page.wait_for_function(
-            "([key, before]) => window.localStorage.getItem(key) !== before",
-            arg=[SAVE_KEY, before],
-            timeout=120_000,
-        )
+        play_a_move(page)
     raise SystemExit("a hand did not end")
 
 

@@ -1,8 +1,8 @@
 """Drive the built page in headless Chromium: serve a site folder, open a browser, click.
 
 Shared by the site tooling (``python -m tools.stdlib --probe``) and the page
-benchmark (:mod:`lab.page_bench`), so the build never imports a benchmark.
-Playwright is imported by the callers, not here.
+benchmarks (:mod:`lab.page_bench`, :mod:`lab.review_page_bench`, …), so the
+build never imports a benchmark. Playwright is imported by the callers, not here.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from tools import chromium as site_chromium
 from tools import serve as site_serve
 from tools.serve import Traffic
+from ui.storage import SAVE_KEY
 
 PREFIX = "/ocho-loco/"
 CHROMIUM_ARGS = site_chromium.ARGS
@@ -57,3 +58,26 @@ def click_first(page: Any, selectors: list[str]) -> bool:
             el.click()
             return True
     return False
+
+
+def play_a_move(page: Any, suit: str = "H") -> None:
+    """Make one move of the person's, then wait until the page has saved it.
+
+    In the suit chooser, name ``suit``; else play the first raised card, or
+    press the main button (draw or pass). The page saves after every move,
+    so a changed save is the move's answer.
+    """
+    before = page.evaluate("(key) => window.localStorage.getItem(key)", SAVE_KEY)
+    if page.evaluate("() => document.body.dataset.state") == "chooser":
+        page.click(f'#suit-dialog .suit-btn[data-suit="{suit}"]')
+    else:
+        legal = page.query_selector("#hand button.card.legal")
+        if legal is not None:
+            legal.click()
+        else:
+            page.click("#main-btn")
+    page.wait_for_function(
+        "([key, before]) => window.localStorage.getItem(key) !== before",
+        arg=[SAVE_KEY, before],
+        timeout=TIMEOUT_MS,
+    )
