@@ -19,6 +19,7 @@ from engine.actions import ALL_ACTIONS, DRAW, Action
 from engine.cards import CARDS, EIGHT, RANK_OF, SUIT_LETTERS, SUIT_OF, Card
 from engine.codes import ALPHABET, GameCode
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
+from engine.record import Record
 
 CODE2 = GameCode.build(2, "K7QM9")
 CODE3 = GameCode.build(3, "K7QM9")
@@ -196,3 +197,27 @@ def walk(players: int, seed: int, steps: int) -> Game:
             continue
         game.apply(choose(game, rng, play_bias=0.6))
     return game
+
+
+def played(code: GameCode, seed: int, steps: int) -> tuple[Game, list[dict[str, object]]]:
+    """A game of ``code`` after ``steps`` random legal moves, and the save dump after each move."""
+    rng = random.Random(seed)
+    game = Game.new(code)
+    dumps = []
+    for _ in range(steps):
+        if game.phase == GAME_OVER:
+            break
+        if game.phase == HAND_OVER:
+            game.next_hand()
+        game.apply(choose(game, rng, 0.7))
+        dumps.append(save.dump(game))
+    return game, dumps
+
+
+def round_trip(record: Record) -> Record:
+    """``record``'s text read back, checked to be the same record with the same, URL-safe text."""
+    text = str(record)
+    back = Record.parse(text)
+    assert back == record and str(back) == text, text
+    assert all(ch.isalnum() or ch in "-_." for ch in text), f"URL-safe: {text}"
+    return back

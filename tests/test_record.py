@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support import choose, position
+from support import choose, played, position, round_trip
 
 from engine.actions import ALL_ACTIONS, DRAW, PASS, Action
 from engine.cards import CARDS
@@ -34,21 +34,6 @@ codes = st.builds(
     st.text(alphabet=ALPHABET, min_size=5, max_size=5),
 )
 seeds = st.integers(0, 2**32 - 1)
-
-
-def played(code: GameCode, seed: int, steps: int) -> tuple[Game, list[dict[str, object]]]:
-    """A game after ``steps`` random legal moves, and the save dump after each move."""
-    rng = random.Random(seed)
-    game = Game.new(code)
-    dumps = []
-    for _ in range(steps):
-        if game.phase == GAME_OVER:
-            break
-        if game.phase == HAND_OVER:
-            game.next_hand()
-        game.apply(choose(game, rng, 0.7))
-        dumps.append(dump(game))
-    return game, dumps
 
 
 # -- the text form ----------------------------------------------------------------
@@ -77,11 +62,7 @@ def test_non_canonical_or_foreign_move_texts_are_refused(text: str) -> None:
 @given(codes, seeds, st.integers(0, 400))
 def test_text_form_round_trips_exactly(code: GameCode, seed: int, steps: int) -> None:
     game, _ = played(code, seed, steps)
-    record = Record.of(game)
-    text = str(record)
-    assert Record.parse(text) == record
-    assert str(Record.parse(text)) == text
-    assert all(ch.isalnum() or ch in "-_." for ch in text), "URL-safe"
+    round_trip(Record.of(game))
 
 
 @pytest.mark.parametrize(
