@@ -88,15 +88,58 @@ function takePicture() {
 
 // -- calls into the worker, and their batches --------------------------------------------------
 
-// A call and its batch; when the browser refused a write of it, also the worker's answer to that.
+// Batches show in the order the worker sent them: each waits for the one before it.
+let queue = Promise.resolve();
+let refocused = null;  // what the page focused itself while applying this batch
+
 async function call(name, ...args) {
-  await apply(JSON.parse(await sync[name](...args)));
+  const ops = JSON.parse(await sync[name](...args));
+  const turn = queue.then(() => show(ops));
+  queue = turn.catch((err) => console.error(err));
+  await turn;
 }
 
 function later(promise) {
   promise.catch((err) => console.error(err));
 }
 
+// One batch. A batch that saves (a ``lock`` operation) waits for the Web Lock on the save and then
+// shows whole, its new state included, in the same task as the save's write: whoever sees the table
+// finds it saved, and the state never says more than the table shows (as on the main thread).
+async function show(ops) {
+  const tokens = ops.filter((op) => op[0] === "lock").map((op) => op[1]);
+  let pending = tokens.length ? ops.filter((op) => op[0] !== "lock") : ops;
+  let refused = [];
+  if (!tokens.length) refused = apply(ops);
+  for (const token of tokens) {
+    refused = refused.concat(await locked(token, pending));
+    pending = null;
+  }
+  // The browser refused a write: the worker's copy goes back to what is stored, and it says so.
+  if (refused.length) {
+    const answer = await sync.event(JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
+    await show(JSON.parse(answer));
+  }
+}
+
+// The save's read-compare-write: the worker runs it against the keys read under the Web Lock, and
+// the page applies ``before`` (the batch that asked for the save) and the writes before the lock
+// goes (as ui/dom.py's lock did on the main thread). Resolves with the keys the browser refused.
+function locked(token, before) {
+  let started = false;
+  const run = async () => {
+    started = true;
+    const ops = JSON.parse(await sync.locked(token, JSON.stringify(stored())));
+    return apply(before ? before.concat(ops) : ops);
+  };
+  if (!locks) return run();
+  return locks.request(SAVE, run).catch((err) => {
+    if (started) throw err;
+    return run();  // no Web Lock here after all (an opaque origin): as without one
+  });
+}
+
+// Apply one batch in one go; the keys whose writes the browser refused.
 function apply(ops) {
   const began = performance.now();
   try {
@@ -108,79 +151,49 @@ function apply(ops) {
   }
 }
 
-let shown = Promise.resolve();  // the last batch's saves, and its held state once they are made
-let refocused = null;  // what the page focused itself while applying this batch
-let states = 0;  // states applied so far: a state held for a save gives way to any later one
-
 function applyAll(ops) {
   const refused = [];
-  const saving = [];
-  // The save this batch asks for is written before its new state shows, and the state shows in the
-  // same task as the save's write: whoever sees the table waiting for the person also finds the
-  // move saved, and the other way round (as on the main thread, unless another tab holds the lock).
-  const holding = ops.some((op) => op[0] === "lock");
-  let held = null;
-  const after = [];  // focus asked for after a held state: it comes after the state, as asked
+  const timers = [];  // set once the whole batch is written: a pause counts from what it shows
   for (const op of ops) {
     const [kind, a, b, c] = op;
     if (kind === "html") html(a, b);
     else if (kind === "text") text(a, b);
     else if (kind === "attr") attr(a, b, c);
     else if (kind === "dialog") dialog(a, b);
-    else if (kind === "state" && holding) held = a;
     else if (kind === "state") showState(a);
     else if (kind === "status") $("status").textContent = a;
     else if (kind === "notice") notice(a);
-    else if (kind === "later") setTimeout(() => later(call("fire", b)), a);
+    else if (kind === "later") timers.push([a, b]);
     else if (kind === "hash") setHash(a);
     else if (kind === "copy") copy(a);
-    else if (kind === "focus" && held !== null) after.push(a);
     else if (kind === "focus") focus(a);
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
     // After a refused write, a removal in the same batch is not made: it may be what the write
     // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
     else if (kind === "store" && refused.length && b === null) continue;
     else if (kind === "store" && !store(a, b)) refused.push(a);
-    else if (kind === "lock") saving.push(a);
     else if (kind === "download") download(a, b);
     else if (kind === "data") body.dataset[a] = b;
     else if (kind === "config") maxImport = a.max_import;
   }
+  unpress();  // the answer to a tap, if it was one, is on the table now
   // A control the page focused in place of one redrawn stays in view once the whole batch is laid out.
   if (refocused && refocused === document.activeElement && !refocused.closest("dialog")) keepInView(refocused);
   refocused = null;
-  const seen = held === null ? 0 : ++states;
-  let left = saving.length;
-  const saved = () => {
-    if (--left !== 0 || held === null || seen !== states) return;
-    showState(held);
-    for (const id of after) focus(id);
-  };
-  if (saving.length) shown = Promise.all(saving.map((token) => locked(token, saved)));
-  if (!refused.length) return null;
-  // The worker's copy goes back to what is stored and it says so: awaited with this batch's call.
-  return call("event", JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
+  for (const [ms, token] of timers) setTimeout(() => later(call("fire", token)), ms);
+  return refused;
+}
+
+function unpress() {
+  for (const el of document.querySelectorAll("#mesa .pressed")) el.classList.remove("pressed");
 }
 
 function showState(name) {
-  states++;
   if (state(name) && storage && !pictureDue) {
     pictureDue = true;  // once this batch has drawn everything, after the save it asked for
     if (locks) locks.request(SAVE, storePicture).catch(storePicture);
     else setTimeout(storePicture, 0);
   }
-}
-
-// The save's read-compare-write: the worker runs it against the keys read under the Web Lock,
-// and its writes are made before the lock goes (as ui/dom.py's lock did on the main thread).
-// ``saved`` runs once, right after them.
-function locked(token, saved) {
-  let once = false;
-  const run = () => call("locked", token, JSON.stringify(stored())).finally(() => {
-    if (!once) saved();
-    once = true;
-  });
-  return locks.request(SAVE, run).catch(() => run()).catch((err) => console.error(err));
 }
 
 // -- the DOM ----------------------------------------------------------------------------------
@@ -420,6 +433,10 @@ function onClick(event) {
     return;
   }
   const where = hit.closest("#hand") ? "hand" : hit.closest("#suit-dialog") ? "suit" : "";
+  // A move is answered at once: the card or button looks pressed until the worker's answer shows.
+  if (hit.id === "main-btn" || hit.id === "stock" || (where === "hand" && hit.classList.contains("legal"))) {
+    hit.classList.add("pressed");
+  }
   send({
     kind: "click", id: hit.id, card: hit.dataset.card || "", suit: hit.dataset.suit || "", where,
     players: players(), name: hit.id === "challenge-btn" ? $("challenge-name").value : "",
@@ -565,8 +582,7 @@ async function start() {
     url: location.href, today: today(), reduced: matchMedia("(prefers-reduced-motion: reduce)").matches,
     seed: seed(), early: taken,
   });
-  await call("start", begun);
-  await shown;  // ready once the first state shows, as on the main thread
+  await call("start", begun);  // ready once its batch shows, saved, as on the main thread
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   document.querySelector("#mesa .board").removeAttribute("aria-busy");
   body.removeAttribute("data-picture");

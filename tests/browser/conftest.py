@@ -62,8 +62,16 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
 
 CHROMIUM_ARGS = site_chromium.ARGS
-# The suite runs the page in the mode it ships in; OCHO_MOTOR=worker or main runs it in that one.
+# The suite runs the page in the mode it ships in (the worker mode); the modules marked
+# ``both_modes`` run again in the main-thread mode, the page's fallback. OCHO_MOTOR=worker or main
+# runs every test in that one mode only.
 MOTOR = os.environ.get("OCHO_MOTOR", "") if os.environ.get("OCHO_MOTOR") in ("worker", "main") else ""
+FALLBACK = "main"
+
+
+def pytest_generate_tests(metafunc):
+    if not MOTOR and metafunc.definition.get_closest_marker("both_modes"):
+        metafunc.parametrize("motor", ["", FALLBACK], ids=["shipped", FALLBACK], indirect=True)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -216,19 +224,29 @@ def seed_of(nodeid: str) -> int:
     return int.from_bytes(hashlib.sha256(nodeid.encode()).digest()[:4], "big")
 
 
+@dataclass
+class RunningTest:
+    """What the pages of the running test share: its fixed seed, and where they run Python."""
+
+    seed: int = 1
+    motor: str = MOTOR  # "" is the page's default
+
+
+RUNNING = RunningTest()
+
+
 class SeededBrowser:
     """The session's Chromium; every context it opens deals from the running test's seed."""
 
     def __init__(self, browser) -> None:
         self._browser = browser
-        self.seed = 1
         self.contexts: list = []
 
     def new_context(self, **kwargs):
         ctx = self._browser.new_context(**kwargs)
-        ctx.add_init_script(SEEDED_CRYPTO_JS % self.seed)
-        if MOTOR:  # where the page runs Python: OCHO_MOTOR=worker or main (else the page's default)
-            ctx.add_init_script(f"window.ochoLocoMotor = {MOTOR!r};")
+        ctx.add_init_script(SEEDED_CRYPTO_JS % RUNNING.seed)
+        if RUNNING.motor:
+            ctx.add_init_script(f"window.ochoLocoMotor = {RUNNING.motor!r};")
         self.contexts.append(ctx)
         return ctx
 
@@ -269,10 +287,17 @@ def browser(_playwright, chromium_path):
 @pytest.fixture(autouse=True)
 def _fixed_deals(request):
     """Seed the pages of this test; forget the contexts of the test before."""
+    RUNNING.seed = seed_of(request.node.nodeid)
     for seeded in _SEEDED:
-        seeded.seed = seed_of(request.node.nodeid)
         seeded.contexts.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def motor(request) -> str:
+    """Where this test's pages run Python: "" (the page's default), or "main" for ``both_modes``."""
+    RUNNING.motor = getattr(request, "param", MOTOR)
+    return RUNNING.motor
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -20,6 +20,9 @@ from helpers import play_a_move, wait_for_picture_of_the_save, wait_for_python, 
 from engine.codes import GameCode
 from tools import serve as site_serve
 
+# The page's fallback, the main-thread mode, is played here too (conftest.py).
+pytestmark = pytest.mark.both_modes
+
 PHONE = {"width": 412, "height": 823}
 LIMIT = 0.02  # the issue's target for the whole load (Lighthouse's "good" is 0.1)
 CODE = GameCode.parse("A2C6-P4JZ")  # a 1-against-1 deal
@@ -86,6 +89,15 @@ def test_first_visit_layout_does_not_shift_when_python_takes_over(phone, site_ur
         "the loading box is gone once ready"
     )
     assert score <= LIMIT, f"first visit (no game code): layout shift {score:.3f} > {LIMIT}: {shifts}"
+
+
+def test_a_game_link_deals_without_moving_the_setup_bar(phone, site_url_prefixed):
+    """A shared link deals at once: the setup bar has a game's layout from the first paint."""
+    page = phone.new_page()
+    page.goto(f"{site_url_prefixed}#partida={CODE.pretty()}&mesa={CODE.players}")
+    score, shifts = shift_after_ready(page)
+    assert wait_state(page) == "human"
+    assert score <= LIMIT, f"game link {CODE.pretty()}: layout shift {score:.3f} > {LIMIT}: {shifts}"
 
 
 def test_returning_player_table_does_not_shift_when_python_takes_over(phone, site_url_prefixed):

@@ -51,6 +51,25 @@ def test_the_table_runs_in_a_worker_and_plays(worker_context, site_url):
     assert errors == []
 
 
+def test_the_page_runs_python_in_a_worker_unless_the_address_asks_otherwise(browser, site_url):
+    """The worker mode is the page's default; ``?motor=main`` runs today's main-thread mode, and plays."""
+    for query, motor in (("", "worker"), ("?motor=main", "main")):
+        # The session's own context: no test-wide choice of mode (OCHO_MOTOR) is added to it.
+        context = browser._browser.new_context(locale="es-ES", reduced_motion="reduce")
+        context.set_default_timeout(30_000)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        open_game(page, site_url + query)
+        assert page.evaluate("() => document.body.dataset.motor") == motor, query
+        assert len(page.workers) == (1 if motor == "worker" else 0), query
+        play_a_move(page)
+        assert wait_state(page) == "human"
+        assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
+        assert errors == [], query
+        context.close()
+
+
 def test_the_game_plays_with_the_service_worker_blocked(worker_context, site_url):
     """No isolation, no reload: the worker mode needs no service worker (a private window may refuse it)."""
     page = worker_context(service_workers="block").new_page()
