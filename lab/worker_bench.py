@@ -26,7 +26,10 @@ the load, ``bare`` (a page that only starts the same PyScript and Pyodide).
   thread's longest task after the first paint; ``tap_ms_max`` / ``tap_ms_p95``:
   from each tap on a card or «Robar» (the event's time stamp) to the frame that
   shows its first change to the table (a MutationObserver, then the next
-  animation frame); ``event_timing_max_ms``: the longest click by the Event
+  animation frame: in the worker mode the pressed look the page gives a tapped
+  move at once); ``answer_ms_max`` / ``answer_ms_median``: the same to the frame
+  that shows the table's answer (the move played; in the main-thread mode the
+  same frame); ``event_timing_max_ms``: the longest click by the Event
   Timing API (input to the paint after the handlers, which in the worker mode
   is before the answer comes back: the tap figure is the honest one there).
 * **lighthouse** (``--lighthouse``): Lighthouse 12.2.3, mobile preset, on the
@@ -69,7 +72,7 @@ MODES = ("main", "worker")
 # Installed before the page's scripts: paints, shifts, long tasks, taps and their first visible change.
 WATCH_JS = """
 (() => {
-  const w = window.__bench = {long: [], shifts: 0, lcp: 0, taps: [], events: [], hand: 0};
+  const w = window.__bench = {long: [], shifts: 0, lcp: 0, taps: [], answers: [], events: [], hand: 0};
   window.ochoLocoApplied = [];  // the worker mode's page notes each batch it applies
   const observe = (type, fn) => {
     try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({type, buffered: true}); }
@@ -93,9 +96,15 @@ WATCH_JS = """
     const hit = event.target.closest && event.target.closest("#hand button.card, #main-btn, #stock");
     if (!hit || !w.hand) return;
     const at = event.timeStamp;
-    const seen = new MutationObserver(() => {
+    let first = true;
+    const pressed = (r) => r.type === "attributes" && r.attributeName === "class" && r.target.classList
+      && r.target.classList.contains("pressed");
+    const seen = new MutationObserver((records) => {
+      if (first) requestAnimationFrame(() => w.taps.push(performance.now() - at));
+      first = false;
+      if (records.every(pressed)) return;  // the worker mode's pressed look: the answer is still to come
       seen.disconnect();
-      requestAnimationFrame(() => w.taps.push(performance.now() - at));
+      requestAnimationFrame(() => w.answers.push(performance.now() - at));
     });
     seen.observe(document.getElementById("mesa"), {subtree: true, childList: true, attributes: true,
       characterData: true});
@@ -170,6 +179,7 @@ def measure_game(
             page.goto(f"{url}?motor={mode}")
             page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=TIMEOUT_MS)
             page.check("#mode-3", force=True)
+            page.evaluate("() => { document.getElementById('more-options').open = true; }")  # «Más opciones»
             page.check('input[name="level"][value="dificil"]', force=True)
             page.click("#deal-btn")
             played = 1
@@ -200,12 +210,15 @@ def measure_game(
             ctx.close()
     longest, _ = _blocking(w["long"], fcp, float("inf"))
     taps = sorted(w["taps"]) or [0.0]
+    answers = sorted(w["answers"]) or [0.0]
     return {
         "hands": played,
         "taps": len(w["taps"]),
         "tap_ms_max": taps[-1],
         "tap_ms_p95": taps[min(len(taps) - 1, int(0.95 * len(taps)))],
         "tap_ms_median": statistics.median(taps),
+        "answer_ms_max": answers[-1],
+        "answer_ms_median": statistics.median(answers),
         "event_timing_max_ms": max(w["events"], default=0.0),
         "longest_task_ms": longest,
         "long_tasks_over_50ms": sum(1 for start, ms in w["long"] if start >= fcp and ms > 50),

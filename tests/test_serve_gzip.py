@@ -26,6 +26,9 @@ def test_text_and_wasm_go_out_gzipped_to_a_browser_that_accepts_it_and_images_as
             assert headers["Content-Encoding"] == "gzip"
             assert int(headers["Content-Length"]) == len(body) < (tmp_path / name).stat().st_size
             assert gzip.decompress(body) == (tmp_path / name).read_bytes()
+        headers, body = fetch(base, "gzip")  # the site's address itself: its index.html, compressed
+        assert headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == (tmp_path / "index.html").read_bytes()
         assert fetch(base + "x.wasm", "gzip")[0]["Content-Type"] == "application/wasm"
         headers, body = fetch(base + "icon.png", "gzip")
         assert "Content-Encoding" not in headers and body == (tmp_path / "icon.png").read_bytes()

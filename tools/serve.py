@@ -144,6 +144,8 @@ class GzipHandler(SiteHandler):
         if not self._strip_prefix():
             return
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")  # the page itself, compressed as Pages sends it
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and path.endswith(GZIP_SUFFIXES) and os.path.isfile(path)):
             super(SiteHandler, self).do_GET()
