@@ -406,8 +406,16 @@ function today() {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
+// Until the worker's answer to an action is shown, body[data-answering] says so (the main-thread
+// mode answers within the event itself).
+let answering = 0;
+
 function send(event) {
-  later(call("event", JSON.stringify({today: today(), ...event})));
+  answering++;
+  body.dataset.answering = "1";
+  later(call("event", JSON.stringify({today: today(), ...event})).finally(() => {
+    if (--answering === 0) delete body.dataset.answering;
+  }));
 }
 
 function players() {

@@ -211,8 +211,8 @@ def test_a_double_click_on_a_card_plays_no_second_card(fast_page, site_url):
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     before = len(game.history)
-    page.mouse.dblclick(x, y)  # the second click lands on whatever card slid under the pointer
-    wait_state(page, "human", "results", "gameover")
+    # The second click lands on whatever card slid under the pointer.
+    act(page, lambda: page.mouse.dblclick(x, y), "human", "results", "gameover")
     page.wait_for_function("() => !document.querySelector('#hand .arriving')")
     played = read(raw_save(page) or "").game
     mine = [m for m in played.history[before:] if m.seat == 0]

@@ -301,6 +301,27 @@ def test_cards_are_sized_to_the_table_and_overlap_only_when_they_do_not_fit(brow
     assert found == [], "\n".join(found)
 
 
+def test_the_hand_follows_its_row_when_the_window_changes_size(browser, site_url):
+    """A phone turned, a window resized: the cards are sized to the row they are in now."""
+    context = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        boot(page, link(site_url, PLAIN_CODE), "human")
+        wide = page.evaluate(HAND_JS)
+        for width in (360, 1280):
+            page.set_viewport_size({"width": width, "height": 800})
+            # Two frames: the new size laid out, and what the page measured from it drawn.
+            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            hand = page.evaluate(HAND_JS)
+            assert hand["span"] <= hand["area"] + 0.5, (width, hand)
+            if width == 360:
+                assert hand["width"] < wide["width"], (width, hand, wide)
+            else:
+                assert hand == wide, (hand, wide)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_focused_control_is_in_view_and_uncovered_while_the_cpu_plays(viewport, browser, site_url):
     """The ``cpu`` state, with motion and the slowest pace (1.4 s a CPU action) to look at it."""
