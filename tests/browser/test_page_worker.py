@@ -1,11 +1,12 @@
 """The worker mode (docs/worker.md): the table's Python in a Web Worker, the page only writes the DOM.
 
-Whatever mode the rest of the suite runs in, these tests open the page in the
-worker mode (``window.ochoLocoMotor = "worker"`` before the page's scripts,
-as ``?motor=worker`` does) and check what only that mode has: Python started
-in a worker, play with no service worker at all (the mode needs no
-cross-origin isolation and no reload), and the quiet fallback to the
-main-thread mode when the worker cannot start.
+The worker mode is the page's default. Whatever mode the rest of the suite
+runs in (``OCHO_MOTOR``), these tests open the page in the worker mode
+(``window.ochoLocoMotor = "worker"`` before the page's scripts) and check what
+only that mode has: Python started in a worker, play with no service worker at
+all (the mode needs no cross-origin isolation and no reload), and the quiet
+fallback to the main-thread mode when the worker cannot start; and that the
+address alone chooses the mode (nothing: the worker; ``?motor=main``: the page).
 """
 
 from __future__ import annotations
