@@ -85,6 +85,19 @@ def wait_state(page, *states: str, timeout: int = 30_000) -> str:
     return state(page)
 
 
+# Resolves two frames from now: by then the page has laid out a new window size and measured the
+# hand's row for it (a ResizeObserver, which runs before the frame is painted: no frame is painted
+# with the old measure, but a script reading the layout in between would read it).
+TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def resize(page, width: int, height: int) -> None:
+    """Turn the phone or resize the window, and wait until the page has measured its new rows."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("(width) => window.innerWidth === width", arg=width)
+    page.evaluate(TWO_FRAMES_JS)
+
+
 def boot(page, url: str, *states: str) -> str:
     """Open ``url``, wait for Python and then for a settled state."""
     page.goto(url)

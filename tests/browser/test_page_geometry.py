@@ -27,6 +27,7 @@ from helpers import (
     one_card_to_go_out,
     put_storage,
     reach,
+    resize,
     wait_for_python,
     wait_state,
 )
@@ -309,9 +310,7 @@ def test_the_hand_follows_its_row_when_the_window_changes_size(browser, site_url
         boot(page, link(site_url, PLAIN_CODE), "human")
         wide = page.evaluate(HAND_JS)
         for width in (360, 1280):
-            page.set_viewport_size({"width": width, "height": 800})
-            # Two frames: the new size laid out, and what the page measured from it drawn.
-            page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            resize(page, width, 800)
             hand = page.evaluate(HAND_JS)
             assert hand["span"] <= hand["area"] + 0.5, (width, hand)
             if width == 360:

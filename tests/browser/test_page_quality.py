@@ -28,6 +28,7 @@ from helpers import (
     one_card_to_go_out,
     put_storage,
     reach,
+    resize,
     saved_game,
     wait_state,
 )
@@ -232,8 +233,7 @@ def test_three_players_and_phone_width(fast_page, site_url, screenshot):
     assert page.locator("#mode-3").is_checked()  # the table-size choice follows the link
     screenshot("table-3-players", full_page=False)
 
-    page.set_viewport_size({"width": 375, "height": 740})
-    page.wait_for_function("() => window.innerWidth === 375")
+    resize(page, 375, 740)
     overflow = page.evaluate("() => document.documentElement.scrollWidth")
     assert overflow <= 375, f"the page scrolls sideways at 375 px ({overflow} px wide)"
     for selector in ("#hand button.card", "#main-btn", "#opponents .opponent", "#discard .card"):
