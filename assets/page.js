@@ -90,7 +90,12 @@ function takePicture() {
 
 // Batches show in the order the worker sent them: each waits for the one before it.
 let queue = Promise.resolve();
-let refocused = null;  // what the page focused itself while applying this batch
+let refocused = null;  // what the page focused itself while settling this batch
+// What a batch does once its writes are on the screen, in order: open or close its dialogs, move the
+// focus, scroll the table into view. Each of these makes the browser work out the style and layout
+// of the page there and then; done while writing, they made one long task of every batch (a whole
+// page's style again for a dialog), during which the page could not answer a tap.
+let steps = [];
 
 async function call(name, ...args) {
   const ops = JSON.parse(await sync[name](...args));
@@ -108,13 +113,13 @@ function later(promise) {
 // finds it saved, and the state never says more than the table shows (as on the main thread).
 async function show(ops) {
   const tokens = ops.filter((op) => op[0] === "lock").map((op) => op[1]);
-  let pending = tokens.length ? ops.filter((op) => op[0] !== "lock") : ops;
-  let refused = [];
-  if (!tokens.length) refused = apply(ops);
-  for (const token of tokens) {
-    refused = refused.concat(await locked(token, pending));
-    pending = null;
+  const writes = ops.filter((op) => op[0] !== "lock");
+  // Its writes go with its first save, under the lock, or on their own if it saves nothing.
+  let refused = tokens.length ? [] : apply(writes);
+  for (const [i, token] of tokens.entries()) {
+    refused = refused.concat(await locked(token, i === 0 ? writes : null));
   }
+  await settle();
   // The browser refused a write: the worker's copy goes back to what is stored, and it says so.
   if (refused.length) {
     const answer = await sync.event(JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
@@ -151,6 +156,35 @@ function apply(ops) {
   }
 }
 
+// The batch's steps, in a task of their own once its writes are painted (at once in a hidden tab,
+// which paints nothing). Until they are done the page is still answering: body[data-answering].
+async function settle() {
+  if (!steps.length) return;
+  hold();
+  try {
+    await painted();
+    const now = steps;
+    steps = [];
+    for (const step of now) step();
+    // A control the page focused in place of one redrawn stays in view once everything is laid out.
+    if (refocused && refocused === document.activeElement && !refocused.closest("dialog")) keepInView(refocused);
+  } finally {
+    refocused = null;
+    release();
+  }
+}
+
+function painted() {
+  if (document.visibilityState !== "visible") return Promise.resolve();
+  return new Promise((resolve) => {
+    const guard = setTimeout(resolve, 200);  // a frame that does not come (the tab was just hidden)
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(guard);
+      resolve();
+    }, 0));
+  });
+}
+
 function applyAll(ops) {
   const refused = [];
   const timers = [];  // set once the whole batch is written: a pause counts from what it shows
@@ -159,14 +193,14 @@ function applyAll(ops) {
     if (kind === "html") html(a, b);
     else if (kind === "text") text(a, b);
     else if (kind === "attr") attr(a, b, c);
-    else if (kind === "dialog") dialog(a, b);
+    else if (kind === "dialog") steps.push(() => dialog(a, b));
     else if (kind === "state") showState(a);
     else if (kind === "status") $("status").textContent = a;
     else if (kind === "notice") notice(a);
     else if (kind === "later") timers.push([a, b]);
     else if (kind === "hash") setHash(a);
     else if (kind === "copy") copy(a);
-    else if (kind === "focus") focus(a);
+    else if (kind === "focus") steps.push(() => focus(a));
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
     // After a refused write, a removal in the same batch is not made: it may be what the write
     // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
@@ -177,9 +211,6 @@ function applyAll(ops) {
     else if (kind === "config") maxImport = a.max_import;
   }
   unpress();  // the answer to a tap, if it was one, is on the table now
-  // A control the page focused in place of one redrawn stays in view once the whole batch is laid out.
-  if (refocused && refocused === document.activeElement && !refocused.closest("dialog")) keepInView(refocused);
-  refocused = null;
   for (const [ms, token] of timers) setTimeout(() => later(call("fire", token)), ms);
   return refused;
 }
@@ -218,7 +249,7 @@ function html(id, markup) {
   } else {
     el.innerHTML = markup;
   }
-  rescueFocus();
+  steps.push(rescueFocus);
 }
 
 function text(id, words) {
@@ -236,7 +267,7 @@ function attr(id, name, value) {
     el.removeAttribute(name);
   } else {
     el.setAttribute(name, value);
-    if (name === "disabled" || name === "hidden") rescueFocus();
+    if (name === "disabled" || name === "hidden") steps.push(rescueFocus);
   }
 }
 
@@ -252,7 +283,7 @@ function dialog(id, show) {
 
 function state(name) {
   body.dataset.state = name;
-  if (name === "human" && atTheTable()) showTable();
+  if (name === "human") steps.push(() => { if (atTheTable()) showTable(); });
   return PICTURED.has(name);
 }
 
@@ -341,8 +372,12 @@ function replaceKeepingFocus(el, markup) {
     const buttons = el.querySelectorAll("button.card");
     if (buttons.length) target = buttons[Math.min(Math.max(index, 0), buttons.length - 1)];
   }
-  refocused = target || $("main-btn");
-  refocused.focus();
+  const next = target || $("main-btn");
+  steps.push(() => {
+    if (!next.isConnected) return;  // redrawn again in the same batch: rescued instead
+    refocused = next;
+    next.focus();
+  });
 }
 
 function atTheTable() {
@@ -406,16 +441,22 @@ function today() {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
-// Until the worker's answer to an action is shown, body[data-answering] says so (the main-thread
-// mode answers within the event itself).
+// Until the worker's answer to an action is shown, its focus and dialogs included,
+// body[data-answering] says so (the main-thread mode answers within the event itself).
 let answering = 0;
 
-function send(event) {
+function hold() {
   answering++;
   body.dataset.answering = "1";
-  later(call("event", JSON.stringify({today: today(), ...event})).finally(() => {
-    if (--answering === 0) delete body.dataset.answering;
-  }));
+}
+
+function release() {
+  if (--answering === 0) delete body.dataset.answering;
+}
+
+function send(event) {
+  hold();
+  later(call("event", JSON.stringify({today: today(), ...event})).finally(release));
 }
 
 function players() {

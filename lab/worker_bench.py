@@ -176,31 +176,7 @@ def measure_game(
     with tempfile.TemporaryDirectory(prefix="ocho-wbench-") as profile:
         ctx, page = _page(pw, chromium, profile, throttle)
         try:
-            page.goto(f"{url}?motor={mode}")
-            page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=TIMEOUT_MS)
-            page.check("#mode-3", force=True)
-            page.evaluate("() => { document.getElementById('more-options').open = true; }")  # «Más opciones»
-            page.check('input[name="level"][value="dificil"]', force=True)
-            page.click("#deal-btn")
-            played = 1
-            settled = "() => ['human','chooser','results','gameover'].includes(document.body.dataset.state)"
-            for _ in range(5000):
-                page.wait_for_function(settled, timeout=TIMEOUT_MS)
-                state = page.evaluate("() => document.body.dataset.state")
-                if state == "gameover" or (state == "results" and hands and played >= hands):
-                    break
-                before = page.evaluate("() => localStorage.getItem('ocho-loco:partida')")
-                if state == "results":
-                    page.click("#next-hand-btn")
-                    played += 1
-                elif state == "chooser":
-                    page.click('#suit-dialog button[data-suit="H"]')
-                else:
-                    legal = page.query_selector("#hand button.card.legal")
-                    (legal or page.query_selector("#main-btn")).click()
-                page.wait_for_function(
-                    "(before) => localStorage.getItem('ocho-loco:partida') !== before", arg=before
-                )
+            played = play_game(page, f"{url}?motor={mode}", hands=hands)
             w = page.evaluate("() => window.__bench")
             fcp = float(page.evaluate(FCP_JS))
             applied = sorted(page.evaluate("() => window.ochoLocoApplied"), reverse=True)[:5]
@@ -223,6 +199,44 @@ def measure_game(
         "longest_task_ms": longest,
         "long_tasks_over_50ms": sum(1 for start, ms in w["long"] if start >= fcp and ms > 50),
     }
+
+
+def play_game(page: Any, url: str, *, hands: int, before_deal: Any = None) -> int:
+    """Open ``url``, deal a 3 en la mesa game against Difícil and play it; the hands played.
+
+    The person plays the first raised card, else «Robar» / «Pasar», names hearts
+    for an 8, and waits for each move's save. ``hands``: stop at the results of
+    that hand (0: play until the game is over). ``before_deal()``, if given, is
+    called just before «Repartir» is clicked.
+    """
+    page.goto(url)
+    page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=TIMEOUT_MS)
+    page.check("#mode-3", force=True)
+    page.evaluate("() => { document.getElementById('more-options').open = true; }")  # «Más opciones»
+    page.check('input[name="level"][value="dificil"]', force=True)
+    if before_deal is not None:
+        before_deal()
+    page.click("#deal-btn")
+    played = 1
+    settled = "() => ['human','chooser','results','gameover'].includes(document.body.dataset.state)"
+    for _ in range(5000):
+        page.wait_for_function(settled, timeout=TIMEOUT_MS)
+        state = page.evaluate("() => document.body.dataset.state")
+        if state == "gameover" or (state == "results" and hands and played >= hands):
+            break
+        before = page.evaluate("() => localStorage.getItem('ocho-loco:partida')")
+        if state == "results":
+            page.click("#next-hand-btn")
+            played += 1
+        elif state == "chooser":
+            page.click('#suit-dialog button[data-suit="H"]')
+        else:
+            legal = page.query_selector("#hand button.card.legal")
+            (legal or page.query_selector("#main-btn")).click()
+        page.wait_for_function(
+            "(before) => localStorage.getItem('ocho-loco:partida') !== before", arg=before, timeout=TIMEOUT_MS
+        )
+    return played
 
 
 def lighthouse(url: str, chromium: str) -> dict[str, float] | None:

@@ -60,12 +60,13 @@ def click_first(page: Any, selectors: list[str]) -> bool:
     return False
 
 
-def play_a_move(page: Any, suit: str = "H") -> None:
+def play_a_move(page: Any, suit: str = "H", *, timeout: float | None = TIMEOUT_MS) -> None:
     """Make one move of the person's, then wait until the page has saved it.
 
     In the suit chooser, name ``suit``; else play the first raised card, or
     press the main button (draw or pass). The page saves after every move,
-    so a changed save is the move's answer.
+    so a changed save is the move's answer. ``timeout`` in ms (None: the
+    page's own default, as the tests set it).
     """
     before = page.evaluate("(key) => window.localStorage.getItem(key)", SAVE_KEY)
     if page.evaluate("() => document.body.dataset.state") == "chooser":
@@ -79,5 +80,5 @@ def play_a_move(page: Any, suit: str = "H") -> None:
     page.wait_for_function(
         "([key, before]) => window.localStorage.getItem(key) !== before",
         arg=[SAVE_KEY, before],
-        timeout=TIMEOUT_MS,
+        timeout=timeout,
     )

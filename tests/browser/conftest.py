@@ -242,10 +242,14 @@ class SeededBrowser:
         self._browser = browser
         self.contexts: list = []
 
-    def new_context(self, **kwargs):
+    def new_context(self, *, as_shipped: bool = False, **kwargs):
+        """A context dealing from the test's seed, in the test's mode unless ``as_shipped``.
+
+        ``as_shipped``: the page chooses where Python runs by itself, whatever mode the run asks for.
+        """
         ctx = self._browser.new_context(**kwargs)
         ctx.add_init_script(SEEDED_CRYPTO_JS % RUNNING.seed)
-        if RUNNING.motor:
+        if RUNNING.motor and not as_shipped:
             ctx.add_init_script(f"window.ochoLocoMotor = {RUNNING.motor!r};")
         self.contexts.append(ctx)
         return ctx

@@ -20,6 +20,7 @@ from engine.codes import GameCode
 from engine.game import PLAYING, Game
 from engine.save import dump
 from engine.view import seat_view
+from tools import page_driver as driver
 from ui.storage import Store, read
 
 __all__ = ["human_to_play", "reach"]
@@ -123,22 +124,9 @@ def more_options(page) -> None:
 
 def play_a_move(page, suit: str = "H") -> None:
     """Play the first raised card (naming ``suit`` for an 8), or press the main button; wait for the save."""
-    before = raw_save(page)
-    legal = page.query_selector("#hand button.card.legal")
-    if legal is not None:
-        legal.click()
-    else:
-        page.click("#main-btn")
-    # The answer may come a moment after the click: its save first, and its state shown with it.
-    page.wait_for_function(
-        "([key, before]) => window.localStorage.getItem(key) !== before", arg=[SAVE_KEY, before]
-    )
+    driver.play_a_move(page, suit, timeout=None)
     if wait_state(page) == "chooser":  # the open chooser is saved too: the 8 is the save after it
-        before = raw_save(page)
-        page.click(f'#suit-dialog button[data-suit="{suit}"]')
-        page.wait_for_function(
-            "([key, before]) => window.localStorage.getItem(key) !== before", arg=[SAVE_KEY, before]
-        )
+        driver.play_a_move(page, suit, timeout=None)
         wait_state(page)
 
 

@@ -370,5 +370,6 @@ def test_focus_moves_on_when_the_third_draw_disables_robar(fast_page, site_url):
     page.focus("#main-btn")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('main-btn').disabled")
+    wait_state(page)  # the answer shown whole: the focus moves once the table is written
     assert focused(page) != "BODY"
     assert focused(page) == str(game.stock[-1]), "focus goes to the card that now fits"

@@ -72,11 +72,16 @@ def _finishing(game_over: bool) -> Game:
 
 # Resolves once the count is over and the focus has moved on its own: right then, in the same task,
 # the button gets a keyboard-style click (``click()`` has ``detail`` 0, as Enter and Space do).
+# Presses the button the moment the focus is on it and the table says so: on a change of state or
+# grace, or when the focus arrives (the worker mode's page moves it a frame after writing the table;
+# checked once the script that moved it is done, as a key could come no sooner).
 PRESS_AS_FOCUS_ARRIVES_JS = """
 () => { window.__pressed = new Promise((done) => {
+  let pressed = false;
   const check = () => {
     const el = document.activeElement;
-    if (!el || !["next-hand-btn", "new-game-btn"].includes(el.id)) return false;
+    if (pressed || !el || !["next-hand-btn", "new-game-btn"].includes(el.id)) return pressed;
+    pressed = true;
     const grace = el.dataset.grace === "1";
     el.click();
     done({id: el.id, grace, state: document.body.dataset.state});
@@ -86,6 +91,7 @@ PRESS_AS_FOCUS_ARRIVES_JS = """
   const watch = new MutationObserver(() => { if (check()) watch.disconnect(); });
   const which = {attributes: true, subtree: true, attributeFilter: ["data-state", "data-grace"]};
   watch.observe(document.body, which);
+  document.addEventListener("focusin", () => queueMicrotask(check));
 }); }
 """
 

@@ -55,8 +55,8 @@ def test_the_table_runs_in_a_worker_and_plays(worker_context, site_url):
 def test_the_page_runs_python_in_a_worker_unless_the_address_asks_otherwise(browser, site_url):
     """The worker mode is the page's default; ``?motor=main`` runs today's main-thread mode, and plays."""
     for query, motor in (("", "worker"), ("?motor=main", "main")):
-        # The session's own context: no test-wide choice of mode (OCHO_MOTOR) is added to it.
-        context = browser._browser.new_context(locale="es-ES", reduced_motion="reduce")
+        # No test-wide choice of mode (OCHO_MOTOR) is added to this context.
+        context = browser.new_context(as_shipped=True, locale="es-ES", reduced_motion="reduce")
         context.set_default_timeout(30_000)
         page = context.new_page()
         errors: list[str] = []
@@ -103,3 +103,50 @@ def test_a_keyboard_click_reaches_the_worker_as_one_move(worker_context, site_ur
     page.keyboard.press("Enter")
     page.wait_for_function("([key, before]) => localStorage.getItem(key) !== before", arg=[SAVE_KEY, before])
     assert wait_state(page) in ("human", "chooser", "results", "gameover")
+
+
+# Records, from the page's own scripts, each call that makes the browser work out the page's style
+# and layout there and then, with the number of DOM writes still pending in the same task.
+FORCED_JS = """
+(() => {
+  const seen = window.__forced = [];
+  const writes = new MutationObserver(() => {});
+  // A dialog's own open or close is the step itself, not a write before it.
+  const opening = (r) => r.type === "attributes" && r.attributeName === "open";
+  const pending = () => writes.takeRecords().filter((r) => !opening(r)).length;
+  addEventListener("DOMContentLoaded", () => writes.observe(document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true}));
+  const dialog = HTMLDialogElement.prototype;
+  const calls = [[dialog, "showModal"], [dialog, "close"], [HTMLElement.prototype, "focus"],
+    [Element.prototype, "getBoundingClientRect"], [Element.prototype, "scrollIntoView"]];
+  for (const [proto, name] of calls) {
+    const original = proto[name];
+    proto[name] = function (...args) {
+      if (document.body && document.body.dataset.ready === "1") seen.push([name, pending()]);
+      return original.apply(this, args);
+    };
+  }
+})();
+"""
+
+
+def test_dialogs_and_focus_wait_for_the_frame_that_shows_the_writes(worker_context, site_url):
+    """A batch's writes go out in one task; its dialogs, focus and scrolling in a later one.
+
+    Opening a dialog, moving the focus or measuring makes the browser lay the page out at once:
+    done in the task that wrote the table (and a modal dialog restyles the whole page), every move
+    made one long task, during which a tap got no answer (issue 26).
+    """
+    context = worker_context()
+    context.add_init_script(FORCED_JS)
+    page = context.new_page()
+    open_game(page, site_url)
+    for _ in range(150):
+        if wait_state(page) in ("results", "gameover"):
+            break
+        play_a_move(page)
+    assert wait_state(page) in ("results", "gameover"), f"the hand of {CODE} did not end"
+    forced = page.evaluate("() => window.__forced")
+    assert any(name == "showModal" for name, _ in forced), forced
+    assert any(name == "focus" for name, _ in forced), forced
+    assert [call for call in forced if call[1]] == [], f"forced in the task that wrote the table ({CODE})"
