@@ -23,5 +23,6 @@ command, ``python -m lab.<name>``:
 - :mod:`lab.review_page_bench` a whole hand's review timed in the built page, in Chromium
 - :mod:`lab.make_golden_reviews` the golden reviews of fixed records (``tests/golden/reviews.json``)
 - :mod:`lab.worker_bench`    issue 26's targets (Lighthouse, taps in a whole game, the hand) per page mode
+- :mod:`lab.long_tasks`      the page's long tasks in a game, and what forced each, builds side by side
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """
