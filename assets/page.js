@@ -5,6 +5,7 @@
 // No rule of the game lives here. If the worker cannot start, the page starts today's
 // main-thread mode instead (index.html's <script type="py">), saying nothing.
 import { PyWorker } from "../vendor/pyscript/core.js";
+import { merge } from "./merge.js";
 
 const $ = (id) => document.getElementById(id);
 const body = document.body;
@@ -236,6 +237,9 @@ function beforeRedraw() {
 // What this page last wrote into each element: the table draws every part after each action,
 // and a part that did not change is not written again (no style or layout work for it).
 const written = new Map();
+// Parts with nothing to focus, redrawn after every move: only what changed in them is written (a CPU
+// that plays takes one card back out of its fan instead of every seat and every back drawn anew).
+const MERGED = new Set(["opponents", "discard", "active-suit", "move-log", "scoreboard"]);
 
 function html(id, markup) {
   const el = $(id);
@@ -246,6 +250,8 @@ function html(id, markup) {
     if (handDrawn && handDrawn[0] === markup && handDrawn[1] === el.childElementCount) return;
     replaceKeepingFocus(el, markup);
     handDrawn = [markup, el.childElementCount];
+  } else if (MERGED.has(id)) {
+    merge(el, markup);
   } else {
     el.innerHTML = markup;
   }

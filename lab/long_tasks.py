@@ -3,22 +3,27 @@
 Usage::
 
     python -m lab.long_tasks --sites OLD_SITE NEW_SITE [--rounds 2] [--throttle 4] [--hands 0]
-                             [--motion] [--keep-traces DIR] [--out f.json]
+                             [--seed 26] [--motion] [--no-trace] [--keep-traces DIR] [--out f.json]
 
 Each ``--sites`` folder is a built site (``python tools/build.py --out DIR`` at the
 commit to measure). In every round each site in turn is served gzip-compressed
 and a whole 3 en la mesa game against Difícil is played on it (as
 ``lab.worker_bench`` plays it: the first raised card, else «Robar» / «Pasar»), in
 the page's own mode, at 412×823, the CPU throttled ``--throttle`` times, with
-reduced motion unless ``--motion``. Chromium traces the page's main thread from
-the deal to the end of the game.
+reduced motion unless ``--motion``. The page's randomness comes from ``--seed``
+plus the round: in one round every site deals and plays the same game, so the
+sites are compared on the same moves. Chromium traces the page's main thread
+from the deal to the end of the game.
 
-For each game: the number of main-thread tasks over 50 ms and the longest (the
-page's ``longtask`` observer), the tap and answer times of ``lab.worker_bench``,
+For each game: the number of main-thread tasks over 50 ms (also per 100 taps)
+and the longest (the page's ``longtask`` observer), the tap and answer times of
+``lab.worker_bench``,
 and, from the trace, what the long tasks were made of: the style and layout
 work each forced, named by the page's function that asked for it (its top
-JavaScript frame), ``frame`` for the browser's own rendering update, and
-``script`` for the rest (JavaScript, parsing HTML). Prints one JSON document:
+JavaScript frame), ``frame`` for the browser's own rendering update, ``paint``
+for its painting, and ``script`` for the rest (JavaScript, parsing HTML).
+Tracing slows the page down (each style and layout notes its stack): the
+figures of record are those of a run with ``--no-trace``. Prints one JSON document:
 medians per site, the causes summed over the rounds, the load average before
 and after. Compare sites within one run: absolute times depend on the machine.
 """
@@ -38,7 +43,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from lab.worker_bench import PHONE, TIMEOUT_MS, WATCH_JS, play_game
-from tools.page_driver import CHROMIUM_ARGS, find_chromium, serve
+from tools.page_driver import CHROMIUM_ARGS, SEEDED_CRYPTO_JS, find_chromium, serve
 from tools.serve import Traffic
 
 LONG_MS = 50.0
@@ -49,6 +54,7 @@ CATEGORIES = [
     "v8.execute",
 ]
 RENDERING = ("UpdateLayoutTree", "Layout")
+PAINTING = ("Paint", "PrePaint", "Layerize", "Commit", "UpdateLayer")
 
 
 def causes(trace: dict[str, Any] | list[Any], over_ms: float = LONG_MS) -> dict[str, float]:
@@ -67,22 +73,35 @@ def causes(trace: dict[str, Any] | list[Any], over_ms: float = LONG_MS) -> dict[
     spent: collections.Counter[str] = collections.Counter()
     for task in (e for e in thread if e["name"] == "RunTask" and e.get("dur", 0) > over_ms * 1000):
         end = task["ts"] + task["dur"]
-        rendering = 0
+        counted = 0
+        covered = task["ts"]  # events inside one already counted are part of it
         for e in thread:
             if e["ts"] > end:
                 break
-            if e["ts"] < task["ts"] or e["name"] not in RENDERING:
+            if e["ts"] < covered or e["name"] not in RENDERING + PAINTING:
                 continue
-            args = e.get("args", {})
-            stack = (args.get("beginData") or {}).get("stackTrace") or []
-            spent[str(stack[0].get("functionName") or "(anonymous)") if stack else "frame"] += e["dur"]
-            rendering += e["dur"]
-        spent["script"] += task["dur"] - rendering
+            stack = (e.get("args", {}).get("beginData") or {}).get("stackTrace") or []
+            if e["name"] in PAINTING:
+                cause = "paint"
+            else:
+                cause = str(stack[0].get("functionName") or "(anonymous)") if stack else "frame"
+            spent[cause] += e["dur"]
+            counted += e["dur"]
+            covered = e["ts"] + e["dur"]
+        spent["script"] += task["dur"] - counted
     return {cause: round(us / 1000, 1) for cause, us in spent.most_common()}
 
 
 def traced_game(
-    pw: Any, chromium: str, url: str, *, throttle: float, hands: int, motion: bool, trace: Path
+    pw: Any,
+    chromium: str,
+    url: str,
+    *,
+    seed: int,
+    throttle: float,
+    hands: int,
+    motion: bool,
+    trace: Path | None,
 ) -> dict[str, Any]:
     browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
     try:
@@ -90,17 +109,20 @@ def traced_game(
             locale="es-ES", viewport=PHONE, reduced_motion="no-preference" if motion else "reduce"
         )
         ctx.set_default_timeout(TIMEOUT_MS)
+        ctx.add_init_script(SEEDED_CRYPTO_JS % seed)
         ctx.add_init_script(WATCH_JS)
         page = ctx.new_page()
         ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
 
         def begin() -> None:  # the game only: what came before the deal is not counted
             page.evaluate("() => { window.__bench.long = []; }")
-            browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
+            if trace is not None:
+                browser.start_tracing(page=page, path=str(trace), categories=CATEGORIES)
 
         played = play_game(page, url, hands=hands, before_deal=begin)
         page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100)))")
-        browser.stop_tracing()
+        if trace is not None:
+            browser.stop_tracing()
         w = page.evaluate("() => window.__bench")
     finally:
         browser.close()
@@ -111,27 +133,51 @@ def traced_game(
         "hands": played,
         "taps": len(w["taps"]),
         "long_tasks_over_50ms": sum(1 for ms in tasks if ms > LONG_MS),
+        "long_tasks_per_100_taps": round(
+            100 * sum(1 for ms in tasks if ms > LONG_MS) / max(len(w["taps"]), 1), 1
+        ),
         "longest_task_ms": max(tasks, default=0.0),
         "tap_ms_max": taps[-1],
         "answer_ms_median": statistics.median(answers),
         "answer_ms_max": answers[-1],
-        "causes": causes(json.loads(trace.read_text(encoding="utf-8"))),
+        "causes": causes(json.loads(trace.read_text(encoding="utf-8"))) if trace is not None else {},
     }
 
 
 def run(
-    sites: list[Path], rounds: int, *, throttle: float, hands: int, motion: bool, keep: Path | None
+    sites: list[Path],
+    rounds: int,
+    *,
+    seed: int,
+    throttle: float,
+    hands: int,
+    motion: bool,
+    traced: bool,
+    keep: Path | None,
 ) -> dict[str, Any]:
     chromium = find_chromium()
-    result: dict[str, Any] = {"load_before": os.getloadavg(), "throttle": throttle, "motion": motion}
+    result: dict[str, Any] = {
+        "load_before": os.getloadavg(),
+        "throttle": throttle,
+        "motion": motion,
+        "traced": traced,
+        "seed": seed,
+    }
     games: dict[str, list[dict[str, Any]]] = {str(site): [] for site in sites}
     with tempfile.TemporaryDirectory(prefix="ocho-long-") as tmp, sync_playwright() as pw:
         for i in range(rounds):
             for n, site in enumerate(sites):
-                trace = (keep or Path(tmp)) / f"round{i + 1}-site{n + 1}.json"
+                trace = (keep or Path(tmp)) / f"round{i + 1}-site{n + 1}.json" if traced else None
                 with serve(site, Traffic(), compress=True) as url:
                     game = traced_game(
-                        pw, chromium, url, throttle=throttle, hands=hands, motion=motion, trace=trace
+                        pw,
+                        chromium,
+                        url,
+                        seed=seed + i,
+                        throttle=throttle,
+                        hands=hands,
+                        motion=motion,
+                        trace=trace,
                     )
                 games[str(site)].append(game)
                 print(f"round {i + 1} {site}: {game}", file=sys.stderr)
@@ -155,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--throttle", type=float, default=4.0, help="CDP CPU throttling rate")
     parser.add_argument("--hands", type=int, default=0, help="hands per game (0: the whole game)")
+    parser.add_argument("--seed", type=int, default=26, help="the first round's seed")
     parser.add_argument("--motion", action="store_true", help="cards travel (default: reduced motion)")
+    parser.add_argument("--no-trace", action="store_true", help="untraced: the figures of record")
     parser.add_argument("--keep-traces", help="write the traces into this folder")
     parser.add_argument("--out", help="also write the JSON to this file")
     args = parser.parse_args(argv)
@@ -163,7 +211,16 @@ def main(argv: list[str] | None = None) -> int:
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
     sites = [Path(site).resolve() for site in args.sites]
-    result = run(sites, args.rounds, throttle=args.throttle, hands=args.hands, motion=args.motion, keep=keep)
+    result = run(
+        sites,
+        args.rounds,
+        seed=args.seed,
+        throttle=args.throttle,
+        hands=args.hands,
+        motion=args.motion,
+        traced=not args.no_trace,
+        keep=keep,
+    )
     text = json.dumps(result, indent=2)
     print(text)
     if args.out:

@@ -20,6 +20,20 @@ from ui.storage import SAVE_KEY
 PREFIX = "/ocho-loco/"
 CHROMIUM_ARGS = site_chromium.ARGS
 TIMEOUT_MS = 120_000
+# crypto.getRandomValues from a seed (xorshift32): with it the page deals, and its CPUs play, the
+# same game every time (``% seed`` before use, an init script of the browser context).
+SEEDED_CRYPTO_JS = """
+(() => {
+  let s = %d >>> 0 || 1;
+  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
+  const fill = function (array) {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    return array;
+  };
+  Object.defineProperty(Crypto.prototype, "getRandomValues", { value: fill, configurable: true });
+})();
+"""
 
 # True once the page waits for the person, or shows a dialog, the results or the setup screen.
 SETTLED_JS = "() => ['human','chooser','results','gameover','setup'].includes(document.body.dataset.state)"

@@ -56,6 +56,7 @@ from helpers import PREFIX, assert_no_errors, wait_for_python
 from tools import build as site_build
 from tools import chromium as site_chromium
 from tools import serve as site_serve
+from tools.page_driver import SEEDED_CRYPTO_JS
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -196,18 +197,6 @@ def _playwright():
 # Every page deals from a fixed code: the page's randomness (Python's ``random.Random()`` is
 # seeded from ``crypto.getRandomValues`` in Pyodide) comes from a generator seeded by the running
 # test's name, so «Repartir» deals the same game on every run. A failure prints the codes dealt.
-SEEDED_CRYPTO_JS = """
-(() => {
-  let s = %d >>> 0 || 1;
-  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
-  const fill = function (array) {
-    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
-    return array;
-  };
-  Object.defineProperty(Crypto.prototype, "getRandomValues", { value: fill, configurable: true });
-})();
-"""
 CODES_JS = """() => {
   const shown = document.querySelector("#game-code");
   let saved = "";
