@@ -125,6 +125,7 @@ class PageLog:
     def attach(self, page) -> PageLog:
         page.on("console", lambda msg: self.console.append((msg.type, msg.text)))
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.on("crash", lambda _page: self.errors.append("Chromium's page crashed"))
         return self
 
     def console_errors(self) -> list[str]:
@@ -227,9 +228,18 @@ RUNNING = RunningTest()
 class SeededBrowser:
     """The session's Chromium; every context it opens deals from the running test's seed."""
 
-    def __init__(self, browser) -> None:
-        self._browser = browser
+    def __init__(self, launch) -> None:
+        self._launch = launch
+        self._browser = launch()
         self.contexts: list = []
+
+    def relaunch_if_gone(self) -> None:
+        """A new Chromium if the last one died (a crashed test runs again: see pyproject)."""
+        if not self._browser.is_connected():
+            self._browser = self._launch()
+
+    def close(self) -> None:
+        self._browser.close()
 
     def new_context(self, *, as_shipped: bool = False, **kwargs):
         """A context dealing from the test's seed, in the test's mode unless ``as_shipped``.
@@ -269,12 +279,13 @@ _SEEDED: list[SeededBrowser] = []
 @pytest.fixture(scope="session")
 def browser(_playwright, chromium_path):
     # Playwright gives every launch a fresh temporary profile.
-    launched = _playwright.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-    seeded = SeededBrowser(launched)
+    seeded = SeededBrowser(
+        lambda: _playwright.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+    )
     _SEEDED.append(seeded)
     yield seeded
     _SEEDED.remove(seeded)
-    launched.close()
+    seeded.close()
 
 
 @pytest.fixture(autouse=True)
@@ -283,6 +294,7 @@ def _fixed_deals(request):
     RUNNING.seed = seed_of(request.node.nodeid)
     for seeded in _SEEDED:
         seeded.contexts.clear()
+        seeded.relaunch_if_gone()
     yield
 
 
