@@ -97,6 +97,9 @@ let refocused = null;  // what the page focused itself while settling this batch
 // of the page there and then; done while writing, they made one long task of every batch (a whole
 // page's style again for a dialog), during which the page could not answer a tap.
 let steps = [];
+let focusing = null;  // the id the batch being written asks to focus
+let opening = null;  // the same, for the steps being run
+const OPENED = "opened";
 
 async function call(name, ...args) {
   const ops = JSON.parse(await sync[name](...args));
@@ -166,11 +169,20 @@ async function settle() {
     await painted();
     const now = steps;
     steps = [];
-    for (const step of now) step();
+    opening = focusing;
+    focusing = null;
+    // A modal panel that opens is a task of its own: the browser styles the whole page again for it
+    // (everything else becomes inert), and the steps after it wait for the next task.
+    for (const [i, step] of now.entries()) {
+      if (step() === OPENED && i + 1 < now.length && document.visibilityState === "visible") {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    }
     // A control the page focused in place of one redrawn stays in view once everything is laid out.
     if (refocused && refocused === document.activeElement && !refocused.closest("dialog")) keepInView(refocused);
   } finally {
     refocused = null;
+    opening = null;
     release();
   }
 }
@@ -201,7 +213,10 @@ function applyAll(ops) {
     else if (kind === "later") timers.push([a, b]);
     else if (kind === "hash") setHash(a);
     else if (kind === "copy") copy(a);
-    else if (kind === "focus") steps.push(() => focus(a));
+    else if (kind === "focus") {
+      steps.push(() => focus(a));
+      focusing = a;
+    }
     else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
     // After a refused write, a removal in the same batch is not made: it may be what the write
     // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
@@ -277,14 +292,24 @@ function attr(id, name, value) {
   }
 }
 
+// Opens or closes a panel; OPENED when it opened. A panel opens with the focus where its batch
+// asks for it (one focus move, not one to its first control and then another).
 function dialog(id, show) {
   const el = $(id);
   if (show && !el.open) {
+    const target = opening && $(opening);
+    const into = target && el.contains(target) ? target : null;
+    const autofocus = into ? [...el.querySelectorAll("[autofocus]")] : [];
+    for (const other of autofocus) other.removeAttribute("autofocus");
+    if (into) into.setAttribute("autofocus", "");
     el.showModal();
+    if (into) into.removeAttribute("autofocus");
+    for (const other of autofocus) other.setAttribute("autofocus", "");
     el.scrollTop = 0;  // a tall panel on a phone opens at its title
-  } else if (!show && el.open) {
-    el.close();
+    return OPENED;
   }
+  if (!show && el.open) el.close();
+  return null;
 }
 
 function state(name) {
@@ -597,7 +622,54 @@ async function controlled() {
   });
 }
 
+// A browser pays more for the first modal panel of a page, and for the first results panel (styles
+// met and glyphs looked up for the first time), than for the next ones: on a slow phone that made
+// the task that opens them long. While Python starts, when the page is idle, a made-up results panel
+// (index.html's template) is laid out once out of sight, then an empty modal dialog is opened and
+// closed in one task, if nothing has the focus (else it tries again twice a second, for a minute).
+// Each step is a task of its own.
+function warmUp() {
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 40));
+  const done = window.ochoLocoWarm = [];  // the steps done, for the tests
+  const sample = document.createElement("div");
+  sample.className = "dialog dialog-wide warm-up";
+  sample.setAttribute("aria-hidden", "true");
+  // The results panel whole, every part shown (the challenge's box too), without its ids.
+  const panel = $("results-dialog").cloneNode(true);
+  for (const el of panel.querySelectorAll("[id]")) el.removeAttribute("id");
+  for (const el of panel.querySelectorAll("[hidden]")) el.removeAttribute("hidden");
+  for (const el of panel.querySelectorAll("[for]")) el.removeAttribute("for");
+  panel.querySelector(".results-body").append($("results-sample").content.cloneNode(true));
+  sample.append(...panel.childNodes);
+  const modal = (tries) => {
+    const active = document.activeElement;
+    if ((active && active !== body) || document.querySelector("dialog[open]")) {
+      if (tries > 0) setTimeout(() => idle(() => modal(tries - 1), {timeout: 1000}), 500);
+      return;
+    }
+    const empty = document.createElement("dialog");
+    empty.className = "dialog warm-up";
+    empty.setAttribute("aria-hidden", "true");
+    body.append(empty);
+    empty.showModal();
+    empty.close();
+    empty.remove();
+    if (document.activeElement !== active && active) active.focus({preventScroll: true});
+    done.push("modal");
+  };
+  idle(() => {
+    body.append(sample);
+    sample.getBoundingClientRect();  // styled and laid out now, in this task
+    done.push("sample");
+    idle(() => {
+      sample.remove();
+      modal(120);  // for a minute at most
+    }, {timeout: 1000});
+  }, {timeout: 1000});
+}
+
 async function start() {
+  warmUp();
   await controlled();
   const here = (path) => new URL(path, location.href).href;
   // A worker that cannot start may only say so as an unhandled rejection (a file it could not fetch).

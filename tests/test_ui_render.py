@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from fake_screen import plain
@@ -423,3 +424,14 @@ def test_your_games_say_one_game_in_the_singular_and_show_no_empty_figures() -> 
 
     empty = history_html.history_html(compute([]), [], "2026-12-02", {2: None, 3: None})
     assert "stats-table" not in empty and "primera partida" in empty, "no rows of 0 and —"
+
+
+def test_the_page_warms_up_on_the_results_panel_this_module_draws() -> None:
+    """index.html's made-up results panel is the renderer's own, so warming on it warms the real one."""
+    page = (Path(__file__).resolve().parents[1] / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<template id="results-sample">(.*?)</template>', page, re.S)
+    assert found, "index.html has no results sample"
+    assert found.group(1) == render.sample_results_html()
+    sample = render.sample_results_html()
+    for part in ("game-end", "standings", "result-row winner", "card reveal", "card back", "result-totals"):
+        assert part in sample, part

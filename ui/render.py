@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 
 from engine.actions import DRAW_KIND, PASS_KIND, Action
-from engine.cards import EIGHT, POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_OF, TEXT, Card
+from engine.cards import EIGHT, POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_OF, TEXT, Card, penalty
 from engine.game import PLAYING, HandResult, Move
 from engine.levels import LEVELS
 from engine.names import SUIT_PLURAL, SUIT_SYMBOL, SUIT_TITLE, card_name, suit_name
@@ -405,6 +405,25 @@ def results_html(result: HandResult, shown: list[int], turning: int | None = Non
     return "".join(rows)
 
 
+def sample_results_html() -> str:
+    """The inside of a game's last results panel, made up: the page lays it out once, out of sight.
+
+    A browser styles a kind of element, and finds the glyphs of a font size, the first time it
+    shows them; the page's first results panel would pay for that in the task that opens it.
+    """
+    hand = (Card.parse("8S"), Card.parse("QH"), Card.parse("AD"), Card.parse("10C"), Card.parse("5S"))
+    result = HandResult(
+        hand=7,
+        winner=0,
+        leftovers=((), hand, hand[1:3]),
+        penalties=(0, penalty(hand), penalty(hand[1:3])),
+        totals=(64, 64 + penalty(hand), 77 + penalty(hand[1:3])),
+        game_over=True,
+        winners=(0,),
+    )
+    return results_html(result, [0, len(hand), 1]) + totals_html(result)
+
+
 def game_outcome(result: HandResult) -> str:
     """``won``, ``shared`` or ``lost``: how the game ended for the person."""
     if HUMAN not in result.winners:
@@ -514,6 +533,7 @@ __all__ = [
     "results_subtitle",
     "results_summary",
     "results_title",
+    "sample_results_html",
     "scoreboard_html",
     "seat_name",
     "split_turns",

@@ -111,18 +111,25 @@ FORCED_JS = """
 (() => {
   const seen = window.__forced = [];
   const writes = new MutationObserver(() => {});
-  // A dialog's own open or close is the step itself, not a write before it.
-  const opening = (r) => r.type === "attributes" && r.attributeName === "open";
+  // A dialog's own open or close is the step itself, not a write before it (nor is the autofocus
+  // that opens it on the control its batch asks for).
+  const opening = (r) => r.type === "attributes" && ["open", "autofocus"].includes(r.attributeName);
   const pending = () => writes.takeRecords().filter((r) => !opening(r)).length;
   addEventListener("DOMContentLoaded", () => writes.observe(document.body,
     {subtree: true, childList: true, attributes: true, characterData: true}));
   const dialog = HTMLDialogElement.prototype;
   const calls = [[dialog, "showModal"], [dialog, "close"], [HTMLElement.prototype, "focus"],
     [Element.prototype, "getBoundingClientRect"], [Element.prototype, "scrollIntoView"]];
+  // Set by a modal opening, cleared by the first timer after it: a call made meanwhile is in its task.
+  let modalTask = false;
   for (const [proto, name] of calls) {
     const original = proto[name];
     proto[name] = function (...args) {
-      if (document.body && document.body.dataset.ready === "1") seen.push([name, pending()]);
+      if (document.body && document.body.dataset.ready === "1") seen.push([name, pending(), modalTask]);
+      if (name === "showModal") {
+        modalTask = true;
+        setTimeout(() => { modalTask = false; }, 0);
+      }
       return original.apply(this, args);
     };
   }
@@ -137,6 +144,24 @@ def test_dialogs_and_focus_wait_for_the_frame_that_shows_the_writes(worker_conte
     done in the task that wrote the table (and a modal dialog restyles the whole page), every move
     made one long task, during which a tap got no answer (issue 26).
     """
+    forced = forced_in_a_hand(worker_context, site_url)
+    assert any(name == "showModal" for name, *_ in forced), forced
+    assert any(name == "focus" for name, *_ in forced), forced
+    assert [call for call in forced if call[1]] == [], f"forced in the task that wrote the table ({CODE})"
+
+
+def test_a_modal_panel_opens_in_a_task_of_its_own(worker_context, site_url):
+    """Opening a modal panel restyles the whole page (the rest turns inert): its batch's focus and
+    scrolling wait for the next task, which would otherwise add their own work to that long one."""
+    forced = forced_in_a_hand(worker_context, site_url)
+    assert any(name == "showModal" for name, *_ in forced), forced
+    assert [call for call in forced if call[2] and call[0] != "showModal"] == [], (
+        f"measured or focused in the task that opened a panel ({CODE}): {forced}"
+    )
+
+
+def forced_in_a_hand(worker_context, site_url) -> list[list]:
+    """FORCED_JS's record of a hand of CODE played to its results."""
     context = worker_context()
     context.add_init_script(FORCED_JS)
     page = context.new_page()
@@ -146,7 +171,56 @@ def test_dialogs_and_focus_wait_for_the_frame_that_shows_the_writes(worker_conte
             break
         play_a_move(page)
     assert wait_state(page) in ("results", "gameover"), f"the hand of {CODE} did not end"
-    forced = page.evaluate("() => window.__forced")
-    assert any(name == "showModal" for name, _ in forced), forced
-    assert any(name == "focus" for name, _ in forced), forced
-    assert [call for call in forced if call[1]] == [], f"forced in the task that wrote the table ({CODE})"
+    return page.evaluate("() => window.__forced")
+
+
+FOCUS_LOG_JS = """
+(() => {
+  const log = window.__focusLog = [];
+  const name = (el) => el.id || el.className || el.tagName;
+  const note = (kind) => (event) => log.push([kind, name(event.target)]);
+  addEventListener("focusin", note("in"), true);
+  addEventListener("focusout", note("out"), true);
+  if (window.__focusFirst) {
+    addEventListener("DOMContentLoaded", () => document.getElementById(window.__focusFirst).focus());
+  }
+})();
+"""
+WARMED_JS = "(step) => Array.isArray(window.ochoLocoWarm) && window.ochoLocoWarm.includes(step)"
+TRACES_JS = """() => [document.querySelectorAll('.warm-up').length,
+  document.querySelectorAll('dialog[open]').length,
+  document.activeElement === document.body ? 'body' : document.activeElement.id]"""
+
+
+def test_the_page_warms_up_its_panels_while_python_starts_and_leaves_no_trace(worker_context, site_url):
+    """The first results panel and the first modal panel cost the browser the most: the page lays out a
+    made-up results panel and opens and closes an empty modal one while it waits for Python, each in
+    an idle moment, and nothing of it is left: no element, no open panel, no focus moved."""
+    page = worker_context().new_page()
+    page.add_init_script(FOCUS_LOG_JS)
+    page.goto(site_url)
+    page.wait_for_function(WARMED_JS, arg="modal")
+    wait_for_python(page)
+    assert page.evaluate("() => window.ochoLocoWarm") == ["sample", "modal"]
+    assert page.evaluate(TRACES_JS) == [0, 0, "deal-btn"]  # where the page itself puts it
+    log = page.evaluate("() => window.__focusLog")
+    assert [entry for entry in log if "warm-up" in entry[1]] == [], log
+
+
+def test_the_warm_up_never_takes_the_focus_from_a_control(worker_context, site_url):
+    """With a control in focus, the empty modal panel waits: opening it could move the focus."""
+    context = worker_context()
+    context.add_init_script("window.__focusFirst = 'mode-3';")
+    page = context.new_page()
+    page.add_init_script(FOCUS_LOG_JS)
+    page.goto(site_url)
+    wait_for_python(page)
+    page.wait_for_function(WARMED_JS, arg="sample")
+    assert page.evaluate(TRACES_JS) == [0, 0, "deal-btn"]
+    assert page.evaluate("() => window.ochoLocoWarm") == ["sample"]
+    page.evaluate("() => document.activeElement.blur()")
+    page.wait_for_function(WARMED_JS, arg="modal")
+    assert page.evaluate(TRACES_JS) == [0, 0, "body"]
+    log = page.evaluate("() => window.__focusLog")
+    assert log[0] == ["in", "mode-3"], log
+    assert [entry for entry in log if "warm-up" in entry[1]] == [], log
