@@ -1,7 +1,7 @@
 """Research and measurement: what the page never runs, kept out of the shipped ``engine/`` and ``ui/``.
 
-Every module but :mod:`lab.page_play` (part of the page bench) and :mod:`lab.valuation` is a
-command, ``python -m lab.<name>``:
+Every module but :mod:`lab.page_play` (part of the page bench), :mod:`lab.report` (the JSON
+that ends every benchmark) and :mod:`lab.valuation` is a command, ``python -m lab.<name>``:
 
 - :mod:`lab.simulate`        whole games between bots, tallies, event logs and records
 - :mod:`lab.replay`          records replayed through the rules, written as an event log

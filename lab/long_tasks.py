@@ -42,11 +42,11 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from lab.worker_bench import PHONE, TIMEOUT_MS, WATCH_JS, play_game
+from lab.report import report
+from lab.worker_bench import LONG_MS, PHONE, TIMEOUT_MS, WATCH_JS, game_figures, play_game
 from tools.page_driver import CHROMIUM_ARGS, SEEDED_CRYPTO_JS, find_chromium, serve
 from tools.serve import Traffic
 
-LONG_MS = 50.0
 CATEGORIES = [
     "devtools.timeline",
     "disabled-by-default-devtools.timeline",
@@ -126,22 +126,9 @@ def traced_game(
         w = page.evaluate("() => window.__bench")
     finally:
         browser.close()
-    tasks = [ms for _, ms in w["long"]]
-    taps = sorted(w["taps"]) or [0.0]
-    answers = sorted(w["answers"]) or [0.0]
-    return {
-        "hands": played,
-        "taps": len(w["taps"]),
-        "long_tasks_over_50ms": sum(1 for ms in tasks if ms > LONG_MS),
-        "long_tasks_per_100_taps": round(
-            100 * sum(1 for ms in tasks if ms > LONG_MS) / max(len(w["taps"]), 1), 1
-        ),
-        "longest_task_ms": max(tasks, default=0.0),
-        "tap_ms_max": taps[-1],
-        "answer_ms_median": statistics.median(answers),
-        "answer_ms_max": answers[-1],
-        "causes": causes(json.loads(trace.read_text(encoding="utf-8"))) if trace is not None else {},
-    }
+    figures: dict[str, Any] = dict(game_figures(w, played))
+    figures["causes"] = causes(json.loads(trace.read_text(encoding="utf-8"))) if trace is not None else {}
+    return figures
 
 
 def run(
@@ -221,11 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         traced=not args.no_trace,
         keep=keep,
     )
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
-    return 0
+    return report(result, args.out)
 
 
 if __name__ == "__main__":

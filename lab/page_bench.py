@@ -60,6 +60,7 @@ from playwright.sync_api import sync_playwright
 
 from engine.codes import GameCode
 from lab.page_play import log, measure_actions, median, percentile, run_levels, run_save_load
+from lab.report import report
 from tools import build as site_build
 from tools import serve as site_serve
 from tools.page_driver import (
@@ -513,11 +514,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.site:
             shutil.rmtree(site, ignore_errors=True)
     result["bench_seconds"] = round(time.monotonic() - started)
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
-    return 0
+    return report(result, args.out)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from lab.page_bench import make_baseline
+from lab.report import report
 from tools import build as site_build
 from tools.page_driver import CHROMIUM_ARGS, find_chromium, serve
 from tools.serve import Traffic
@@ -68,6 +69,7 @@ PHONE = {"width": 412, "height": 823}
 LOAD_CODE = "A3S8-8M32"  # three at the table
 TIMEOUT_MS = 600_000
 MODES = ("main", "worker")
+LONG_MS = 50.0  # a long task, as the browser counts it
 
 # Installed before the page's scripts: paints, shifts, long tasks, taps and their first visible change.
 WATCH_JS = """
@@ -137,7 +139,7 @@ def _blocking(long: list[list[float]], after: float, until: float) -> tuple[floa
     """The longest task after ``after`` and the blocking time (parts over 50 ms) until ``until``."""
     tasks = [(start, ms) for start, ms in long if start >= after]
     longest = max((ms for _, ms in tasks), default=0.0)
-    blocking = sum(max(ms - 50, 0) for start, ms in tasks if start <= until)
+    blocking = sum(max(ms - LONG_MS, 0) for start, ms in tasks if start <= until)
     return longest, blocking
 
 
@@ -184,7 +186,14 @@ def measure_game(
             print(f"{mode}: longest batches {applied}", file=sys.stderr)
         finally:
             ctx.close()
-    longest, _ = _blocking(w["long"], fcp, float("inf"))
+    return game_figures(w, played, after=fcp)
+
+
+def game_figures(w: dict[str, Any], played: int, *, after: float = 0.0) -> dict[str, float]:
+    """A played game's figures from ``WATCH_JS``'s record ``w``: its taps, answers and the long
+    tasks that began at ``after`` (ms) or later."""
+    longest, _ = _blocking(w["long"], after, float("inf"))
+    over = sum(1 for start, ms in w["long"] if start >= after and ms > LONG_MS)
     taps = sorted(w["taps"]) or [0.0]
     answers = sorted(w["answers"]) or [0.0]
     return {
@@ -197,7 +206,8 @@ def measure_game(
         "answer_ms_median": statistics.median(answers),
         "event_timing_max_ms": max(w["events"], default=0.0),
         "longest_task_ms": longest,
-        "long_tasks_over_50ms": sum(1 for start, ms in w["long"] if start >= fcp and ms > 50),
+        "long_tasks_over_50ms": over,
+        "long_tasks_per_100_taps": round(100 * over / max(len(w["taps"]), 1), 1),
     }
 
 
@@ -359,11 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
-    text = json.dumps(result, indent=2)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
-    return 0
+    return report(result, args.out)
 
 
 if __name__ == "__main__":
