@@ -624,23 +624,31 @@ async function controlled() {
 
 // A browser pays more for the first modal panel of a page, and for the first results panel (styles
 // met and glyphs looked up for the first time), than for the next ones: on a slow phone that made
-// the task that opens them long. While Python starts, when the page is idle, a made-up results panel
-// (index.html's template) is laid out once out of sight, then an empty modal dialog is opened and
-// closed in one task, if nothing has the focus (else it tries again twice a second, for a minute).
-// Each step is a task of its own.
+// the task that opens them long. While Python starts, in idle moments, the page lays out a made-up
+// results list (index.html's template), then the rest of the results panel, out of sight, then opens
+// and closes an empty modal dialog, if nothing has the focus (else it tries again twice a second,
+// for a minute). Each step is a task of its own.
 function warmUp() {
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 40));
   const done = window.ochoLocoWarm = [];  // the steps done, for the tests
-  const sample = document.createElement("div");
-  sample.className = "dialog dialog-wide warm-up";
-  sample.setAttribute("aria-hidden", "true");
-  // The results panel whole, every part shown (the challenge's box too), without its ids.
+  const layOut = (name, parts) => () => {
+    const box = document.createElement("div");
+    box.className = "dialog dialog-wide warm-up";
+    box.setAttribute("aria-hidden", "true");
+    box.append(...parts);
+    body.append(box);
+    box.getBoundingClientRect();  // styled and laid out now, in this task
+    box.remove();
+    done.push(name);
+  };
+  // The panel with every part shown (the challenge's box too), without its ids.
   const panel = $("results-dialog").cloneNode(true);
   for (const el of panel.querySelectorAll("[id]")) el.removeAttribute("id");
   for (const el of panel.querySelectorAll("[hidden]")) el.removeAttribute("hidden");
   for (const el of panel.querySelectorAll("[for]")) el.removeAttribute("for");
-  panel.querySelector(".results-body").append($("results-sample").content.cloneNode(true));
-  sample.append(...panel.childNodes);
+  const list = panel.querySelector(".results-body");
+  list.remove();
+  list.append($("results-sample").content.cloneNode(true));
   const modal = (tries) => {
     const active = document.activeElement;
     if ((active && active !== body) || document.querySelector("dialog[open]")) {
@@ -657,15 +665,12 @@ function warmUp() {
     if (document.activeElement !== active && active) active.focus({preventScroll: true});
     done.push("modal");
   };
-  idle(() => {
-    body.append(sample);
-    sample.getBoundingClientRect();  // styled and laid out now, in this task
-    done.push("sample");
-    idle(() => {
-      sample.remove();
-      modal(120);  // for a minute at most
-    }, {timeout: 1000});
-  }, {timeout: 1000});
+  const steps = [layOut("results", [list]), layOut("panel", [...panel.childNodes]), () => modal(120)];
+  const next = () => {
+    const step = steps.shift();
+    if (step) idle(() => { step(); next(); }, {timeout: 1000});
+  };
+  next();
 }
 
 async function start() {

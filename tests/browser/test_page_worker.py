@@ -201,7 +201,7 @@ def test_the_page_warms_up_its_panels_while_python_starts_and_leaves_no_trace(wo
     page.goto(site_url)
     page.wait_for_function(WARMED_JS, arg="modal")
     wait_for_python(page)
-    assert page.evaluate("() => window.ochoLocoWarm") == ["sample", "modal"]
+    assert page.evaluate("() => window.ochoLocoWarm") == ["results", "panel", "modal"]
     assert page.evaluate(TRACES_JS) == [0, 0, "deal-btn"]  # where the page itself puts it
     log = page.evaluate("() => window.__focusLog")
     assert [entry for entry in log if "warm-up" in entry[1]] == [], log
@@ -215,9 +215,9 @@ def test_the_warm_up_never_takes_the_focus_from_a_control(worker_context, site_u
     page.add_init_script(FOCUS_LOG_JS)
     page.goto(site_url)
     wait_for_python(page)
-    page.wait_for_function(WARMED_JS, arg="sample")
+    page.wait_for_function(WARMED_JS, arg="panel")
     assert page.evaluate(TRACES_JS) == [0, 0, "deal-btn"]
-    assert page.evaluate("() => window.ochoLocoWarm") == ["sample"]
+    assert page.evaluate("() => window.ochoLocoWarm") == ["results", "panel"]
     page.evaluate("() => document.activeElement.blur()")
     page.wait_for_function(WARMED_JS, arg="modal")
     assert page.evaluate(TRACES_JS) == [0, 0, "body"]
