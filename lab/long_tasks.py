@@ -31,6 +31,7 @@ and after. Compare sites within one run: absolute times depend on the machine.
 from __future__ import annotations
 
 import argparse
+import bisect
 import collections
 import json
 import os
@@ -70,12 +71,13 @@ def causes(trace: dict[str, Any] | list[Any], over_ms: float = LONG_MS) -> dict[
         (e for e in events if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X"),
         key=lambda e: e["ts"],
     )
+    starts = [e["ts"] for e in thread]
     spent: collections.Counter[str] = collections.Counter()
     for task in (e for e in thread if e["name"] == "RunTask" and e.get("dur", 0) > over_ms * 1000):
         end = task["ts"] + task["dur"]
         counted = 0
         covered = task["ts"]  # events inside one already counted are part of it
-        for e in thread:
+        for e in thread[bisect.bisect_left(starts, task["ts"]) :]:
             if e["ts"] > end:
                 break
             if e["ts"] < covered or e["name"] not in RENDERING + PAINTING:
