@@ -652,7 +652,7 @@ function warmUp() {
   const modal = (tries) => {
     const active = document.activeElement;
     if ((active && active !== body) || document.querySelector("dialog[open]")) {
-      if (tries > 0) setTimeout(() => idle(() => modal(tries - 1), {timeout: 1000}), 500);
+      if (tries > 0) setTimeout(() => idle(() => modal(tries - 1)), 500);
       return;
     }
     const empty = document.createElement("dialog");
@@ -668,7 +668,7 @@ function warmUp() {
   const steps = [layOut("results", [list]), layOut("panel", [...panel.childNodes]), () => modal(120)];
   const next = () => {
     const step = steps.shift();
-    if (step) idle(() => { step(); next(); }, {timeout: 1000});
+    if (step) idle(() => { step(); next(); });  // no deadline: a busy page is not warmed
   };
   next();
 }
