@@ -98,7 +98,6 @@ let refocused = null;  // what the page focused itself while settling this batch
 // page's style again for a dialog), during which the page could not answer a tap.
 let steps = [];
 let focusing = null;  // the id the batch being written asks to focus
-let opening = null;  // the same, for the steps being run
 const OPENED = "opened";
 
 async function call(name, ...args) {
@@ -169,12 +168,12 @@ async function settle() {
     await painted();
     const now = steps;
     steps = [];
-    opening = focusing;
+    const asked = focusing;
     focusing = null;
     // A modal panel that opens is a task of its own: the browser styles the whole page again for it
     // (everything else becomes inert), and the steps after it wait for the next task.
     for (const [i, step] of now.entries()) {
-      if (step() === OPENED && i + 1 < now.length && document.visibilityState === "visible") {
+      if (step(asked) === OPENED && i + 1 < now.length && document.visibilityState === "visible") {
         await new Promise((resolve) => setTimeout(resolve, 0));
       }
     }
@@ -182,7 +181,6 @@ async function settle() {
     if (refocused && refocused === document.activeElement && !refocused.closest("dialog")) keepInView(refocused);
   } finally {
     refocused = null;
-    opening = null;
     release();
   }
 }
@@ -206,7 +204,7 @@ function applyAll(ops) {
     if (kind === "html") html(a, b);
     else if (kind === "text") text(a, b);
     else if (kind === "attr") attr(a, b, c);
-    else if (kind === "dialog") steps.push(() => dialog(a, b));
+    else if (kind === "dialog") steps.push((asked) => dialog(a, b, asked));
     else if (kind === "state") showState(a);
     else if (kind === "status") $("status").textContent = a;
     else if (kind === "notice") notice(a);
@@ -292,12 +290,12 @@ function attr(id, name, value) {
   }
 }
 
-// Opens or closes a panel; OPENED when it opened. A panel opens with the focus where its batch
-// asks for it (one focus move, not one to its first control and then another).
-function dialog(id, show) {
+// Opens or closes a panel; OPENED when it opened. A panel opens with the focus on ``asked`` (the id
+// its batch focuses) if that is inside it: one focus move, not one to its first control and another.
+function dialog(id, show, asked) {
   const el = $(id);
   if (show && !el.open) {
-    const target = opening && $(opening);
+    const target = asked && $(asked);
     const into = target && el.contains(target) ? target : null;
     const autofocus = into ? [...el.querySelectorAll("[autofocus]")] : [];
     for (const other of autofocus) other.removeAttribute("autofocus");
@@ -662,7 +660,6 @@ function warmUp() {
     empty.showModal();
     empty.close();
     empty.remove();
-    if (document.activeElement !== active && active) active.focus({preventScroll: true});
     done.push("modal");
   };
   const steps = [layOut("results", [list]), layOut("panel", [...panel.childNodes]), () => modal(120)];
