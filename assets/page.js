@@ -620,12 +620,12 @@ async function controlled() {
   });
 }
 
-// A browser pays more for the first modal panel of a page, and for the first results panel (styles
-// met and glyphs looked up for the first time), than for the next ones: on a slow phone that made
-// the task that opens them long. While Python starts, in idle moments, the page lays out a made-up
-// results list (index.html's template), then the rest of the results panel, out of sight, then opens
-// and closes an empty modal dialog, if nothing has the focus (else it tries again twice a second,
-// for a minute). Each step is a task of its own.
+// A browser pays more for the first results panel of a page (styles met, text sizes and glyphs looked
+// up for the first time) than for the next ones: on a slow phone that made the task that opens it
+// long. While Python starts, in idle moments, the page lays out a made-up results list (index.html's
+// template) a part at a time, then the rest of the results panel, out of sight: each step a task of
+// its own. (An empty modal panel opened and closed here saved the first real one too little for the
+// long task it cost: docs/worker.md.)
 function warmUp() {
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 40));
   const done = window.ochoLocoWarm = [];  // the steps done, for the tests
@@ -637,7 +637,7 @@ function warmUp() {
     body.append(box);
     box.getBoundingClientRect();  // styled and laid out now, in this task
     box.remove();
-    done.push(name);
+    if (name) done.push(name);
   };
   // The panel with every part shown (the challenge's box too), without its ids.
   const panel = $("results-dialog").cloneNode(true);
@@ -646,23 +646,14 @@ function warmUp() {
   for (const el of panel.querySelectorAll("[for]")) el.removeAttribute("for");
   const list = panel.querySelector(".results-body");
   list.remove();
-  list.append($("results-sample").content.cloneNode(true));
-  const modal = (tries) => {
-    const active = document.activeElement;
-    if ((active && active !== body) || document.querySelector("dialog[open]")) {
-      if (tries > 0) setTimeout(() => idle(() => modal(tries - 1)), 500);
-      return;
-    }
-    const empty = document.createElement("dialog");
-    empty.className = "dialog warm-up";
-    empty.setAttribute("aria-hidden", "true");
-    body.append(empty);
-    empty.showModal();
-    empty.close();
-    empty.remove();
-    done.push("modal");
-  };
-  const steps = [layOut("results", [list]), layOut("panel", [...panel.childNodes]), () => modal(120)];
+  // The made-up list a part at a time (the end of the game, each player's row, the totals): the
+  // first time a text size or a font is met costs most, and one step for all of it could go long.
+  const pieces = [...$("results-sample").content.cloneNode(true).children].map((piece, i, all) => {
+    const holder = list.cloneNode(false);
+    holder.append(piece);
+    return layOut(i === all.length - 1 ? "results" : null, [holder]);
+  });
+  const steps = [...pieces, layOut("panel", [...panel.childNodes])];
   const next = () => {
     const step = steps.shift();
     if (step) idle(() => { step(); next(); });  // no deadline: a busy page is not warmed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -42,3 +44,26 @@ def test_styles_that_cannot_move_into_the_page_are_refused(tmp_path, css):
     with pytest.raises(site_build.BuildError):
         site_build.inline_stylesheet(site)
     assert (site / "assets" / "style.css").exists()
+
+
+def test_the_first_paint_waits_for_the_first_paint_script():
+    """The head holds rendering (``rel="expect"``) until the marker just after the first-paint script:
+    a returning player's table comes in the first paint, not in a frame of its own after it."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    head, body = page.split("</head>", 1)
+    assert '<link rel="expect" href="#first-paint-done" blocking="render">' in head
+    script = body.index("<script>\n// Before Python is ready")
+    marker = body.index('<span id="first-paint-done" hidden></span>')
+    assert body.index("</script>", script) < marker < body.index('<div class="content">')
+    assert body[body.index("</script>", script) + len("</script>") : marker].strip() == ""
+
+
+def test_pyscript_turns_off_the_same_unused_plugins_for_both_of_its_script_types():
+    """pyscript.json (Python's config) and index.html's <mpy-config> (MicroPython's, which PyScript
+    reads too) name the same plugins to leave out: with one missing, PyScript loads them all again."""
+    config = json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8"))
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", page)
+    assert found is not None
+    assert json.loads(found.group(1)) == {"plugins": config["plugins"]}
+    assert "!error" not in config["plugins"]  # Python's errors still reach the page

@@ -86,9 +86,9 @@ PYSCRIPT_BOOT_CHUNKS = (
     "deprecations-manager-",
     "donkey-",
     "error-",
-    "py-editor-",  # plugin stubs imported eagerly by core (small; the
-    "py-game-",  # heavy codemirror/xterm chunks they load lazily are
-    "py-terminal-",  # NOT shipped: the app must not use <py-editor>/terminal)
+    "py-editor-",  # plugin stubs core imports unless a config turns them off (pyscript.json
+    "py-game-",  # and index.html's <mpy-config> do; small, still shipped; the heavy
+    "py-terminal-",  # codemirror/xterm chunks they load lazily are NOT shipped)
 )
 PYSCRIPT_TOML_CHUNKS = ("toml-",)  # only fetched when the config is TOML
 

@@ -11,6 +11,8 @@ address alone chooses the mode (nothing: the worker; ``?motor=main``: the page).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from helpers import SAVE_KEY, play_a_move, wait_for_python, wait_state
 
@@ -181,9 +183,6 @@ FOCUS_LOG_JS = """
   const note = (kind) => (event) => log.push([kind, name(event.target)]);
   addEventListener("focusin", note("in"), true);
   addEventListener("focusout", note("out"), true);
-  if (window.__focusFirst) {
-    addEventListener("DOMContentLoaded", () => document.getElementById(window.__focusFirst).focus());
-  }
 })();
 """
 WARMED_JS = "(step) => Array.isArray(window.ochoLocoWarm) && window.ochoLocoWarm.includes(step)"
@@ -192,35 +191,57 @@ TRACES_JS = """() => [document.querySelectorAll('.warm-up').length,
   document.activeElement === document.body ? 'body' : document.activeElement.id]"""
 
 
-def test_the_page_warms_up_its_panels_while_python_starts_and_leaves_no_trace(worker_context, site_url):
-    """The first results panel and the first modal panel cost the browser the most: the page lays out a
-    made-up results panel and opens and closes an empty modal one while it waits for Python, each in
-    an idle moment, and nothing of it is left: no element, no open panel, no focus moved."""
+# What each warm-up step lays out: the parts of a made-up results list in it (0: none).
+LAID_OUT_JS = """
+(() => {
+  const laidOut = window.__laidOut = [];
+  const measure = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function () {
+    if (this.classList.contains("warm-up")) {
+      const list = this.querySelector(".results-body");
+      laidOut.push(list ? list.children.length : 0);
+    }
+    return measure.call(this);
+  };
+})();
+"""
+
+
+def test_the_page_warms_up_its_results_panel_while_python_starts_leaving_no_trace(worker_context, site_url):
+    """The first results panel costs the browser the most: the page lays out a made-up one while it
+    waits for Python, a part at a time (the end of the game, each player's row, the totals: the first
+    time a text size is met is what costs), then the rest of the panel, each in an idle moment, and
+    nothing of it is left: no element, no open panel, no focus moved."""
     page = worker_context().new_page()
     page.add_init_script(FOCUS_LOG_JS)
+    page.add_init_script(LAID_OUT_JS)
     page.goto(site_url)
-    page.wait_for_function(WARMED_JS, arg="modal")
+    page.wait_for_function(WARMED_JS, arg="panel")
     wait_for_python(page)
-    assert page.evaluate("() => window.ochoLocoWarm") == ["results", "panel", "modal"]
+    assert page.evaluate("() => window.ochoLocoWarm") == ["results", "panel"]
+    parts = page.evaluate("() => document.getElementById('results-sample').content.children.length")
+    assert page.evaluate("() => window.__laidOut") == [1] * parts + [0]  # then the panel around a list
     assert page.evaluate(TRACES_JS) == [0, 0, "deal-btn"]  # where the page itself puts it
     log = page.evaluate("() => window.__focusLog")
     assert [entry for entry in log if "warm-up" in entry[1]] == [], log
 
 
-def test_the_warm_up_never_takes_the_focus_from_a_control(worker_context, site_url):
-    """With a control in focus, the empty modal panel waits: opening it could move the focus."""
+# PyScript's plugins for what this page never shows: code editors, terminals, games, its own notices.
+UNUSED_PLUGINS = re.compile(r"/vendor/pyscript/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-")
+
+
+@pytest.mark.parametrize("mode", ["worker", "main"])
+def test_pyscript_starts_without_the_plugins_the_page_never_uses(worker_context, site_url, mode):
+    """pyscript.json turns them off: in either mode PyScript neither fetches nor runs them on the page
+    (each was a module evaluated on the main thread while the page loads). Its error plugin stays."""
     context = worker_context()
-    context.add_init_script("window.__focusFirst = 'mode-3';")
+    context.add_init_script(f"window.ochoLocoMotor = {mode!r};")
     page = context.new_page()
-    page.add_init_script(FOCUS_LOG_JS)
-    page.goto(site_url)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(f"{site_url}#partida={CODE}&mesa=2")
     wait_for_python(page)
-    page.wait_for_function(WARMED_JS, arg="panel")
-    assert page.evaluate(TRACES_JS) == [0, 0, "deal-btn"]
-    assert page.evaluate("() => window.ochoLocoWarm") == ["results", "panel"]
-    page.evaluate("() => document.activeElement.blur()")
-    page.wait_for_function(WARMED_JS, arg="modal")
-    assert page.evaluate(TRACES_JS) == [0, 0, "body"]
-    log = page.evaluate("() => window.__focusLog")
-    assert log[0] == ["in", "mode-3"], log
-    assert [entry for entry in log if "warm-up" in entry[1]] == [], log
+    assert wait_state(page) == "human"
+    assert [url for url in asked if UNUSED_PLUGINS.search(url)] == []
+    assert [url for url in asked if "/vendor/pyscript/error-" in url], asked
+    assert page.evaluate("() => document.body.dataset.motor") == mode
