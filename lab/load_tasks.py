@@ -41,8 +41,8 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from lab.report import report
-from lab.worker_bench import LOAD_CODE, LONG_MS, PHONE, TIMEOUT_MS, WATCH_JS
-from tools.page_driver import CHROMIUM_ARGS, find_chromium, serve
+from lab.worker_bench import LOAD_CODE, LONG_MS, phone_context
+from tools.page_driver import find_chromium, serve
 from tools.serve import Traffic
 
 VISITS = ("first", "link", "return")
@@ -97,20 +97,9 @@ def load(pw: Any, chromium: str, url: str, visit: str, *, throttle: float, after
     """One load of ``visit`` kind; its long tasks after the first contentful paint."""
     game = f"{url}#partida={LOAD_CODE}&mesa=3"
     with tempfile.TemporaryDirectory(prefix="ocho-load-") as profile:
-        ctx = pw.chromium.launch_persistent_context(
-            profile,
-            executable_path=chromium,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            locale="es-ES",
-            viewport=PHONE,
-            reduced_motion="reduce",
-        )
+        ctx, page = phone_context(pw, chromium, profile)
         try:
-            ctx.set_default_timeout(TIMEOUT_MS)
-            ctx.add_init_script(WATCH_JS)
             ctx.add_init_script(FRAMES_JS)
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
             if visit == "return":
                 page.goto(game)
                 page.wait_for_function(HAND_JS)
@@ -118,7 +107,7 @@ def load(pw: Any, chromium: str, url: str, visit: str, *, throttle: float, after
                 page.goto("about:blank")
             cdp = ctx.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-            page.goto(url if visit == "first" else game if visit == "link" else url)
+            page.goto(game if visit == "link" else url)
             page.wait_for_function(READY_JS if visit == "first" else HAND_JS)
             page.wait_for_timeout(after_ms)
             fcp, long, frames, idle = page.evaluate(READ_JS)

@@ -117,7 +117,8 @@ FCP_JS = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {s
 BARE_READY_JS = "() => document.body && document.body.dataset.ready === '1'"
 
 
-def _page(pw: Any, chromium: str, profile: str, throttle: float) -> tuple[Any, Any]:
+def phone_context(pw: Any, chromium: str, profile: str) -> tuple[Any, Any]:
+    """Chromium on the fresh ``profile`` folder, phone-sized, reduced motion, watched (``WATCH_JS``)."""
     ctx = pw.chromium.launch_persistent_context(
         profile,
         executable_path=chromium,
@@ -129,7 +130,11 @@ def _page(pw: Any, chromium: str, profile: str, throttle: float) -> tuple[Any, A
     )
     ctx.set_default_timeout(TIMEOUT_MS)
     ctx.add_init_script(WATCH_JS)
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    return ctx, ctx.pages[0] if ctx.pages else ctx.new_page()
+
+
+def _page(pw: Any, chromium: str, profile: str, throttle: float) -> tuple[Any, Any]:
+    ctx, page = phone_context(pw, chromium, profile)
     cdp = ctx.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     return ctx, page

@@ -55,6 +55,8 @@ OBSERVER_JS = """
   }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-picture"]});
 })();
 """
+# The stored picture is drawn, or Python's table is there.
+DRAWN_JS = "() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'"
 # True two frames after the call: any shift of the frame Python finished in has been reported.
 FRAMES_JS = """
 () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(
@@ -109,9 +111,7 @@ def test_returning_player_table_does_not_shift_when_python_takes_over(phone, sit
     wait_state(page, "human")
     wait_for_picture_of_the_save(page)
     page.goto(site_url_prefixed)  # back to the page: the stored picture, then Python's table
-    page.wait_for_function(
-        "() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'"
-    )
+    page.wait_for_function(DRAWN_JS)
     _, shifts = shift_after_ready(page)
     # From the stored picture to Python's table: the takeover this test is about. (Drawing the picture
     # itself can still move the setup bar when the first frame is painted before the picture script
@@ -128,7 +128,6 @@ def test_returning_player_table_does_not_shift_when_python_takes_over(phone, sit
 # The table's markup is parsed and the stylesheet applies: what a browser needs to paint it.
 STYLED_TABLE_JS = """() => !!document.getElementById('status')
   && getComputedStyle(document.querySelector('.site-header')).display === 'flex'"""
-DRAWN_JS = "() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'"
 # Polling while the page may not paint yet (its first paint held): by time, not by animation frame.
 POLL_MS = 20
 # The built page's first-paint script begins with this line: a cold load is cut just before it.

@@ -232,8 +232,9 @@ UNUSED_PLUGINS = re.compile(r"/vendor/pyscript/(py-editor|py-terminal|py-game|do
 
 @pytest.mark.parametrize("mode", ["worker", "main"])
 def test_pyscript_starts_without_the_plugins_the_page_never_uses(worker_context, site_url, mode):
-    """pyscript.json turns them off: in either mode PyScript neither fetches nor runs them on the page
-    (each was a module evaluated on the main thread while the page loads). Its error plugin stays."""
+    """pyscript.json and index.html's <mpy-config> turn them off: in either mode PyScript neither
+    fetches nor runs them on the page (each was a module evaluated on the main thread while the page
+    loads). Its error plugin stays."""
     context = worker_context()
     context.add_init_script(f"window.ochoLocoMotor = {mode!r};")
     page = context.new_page()
