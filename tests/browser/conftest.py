@@ -47,6 +47,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import urlsplit
 
 import needs
@@ -119,13 +120,17 @@ class RequestRecorder:
 
 @dataclass
 class PageLog:
+    # Worded so that pyproject's only_rerun matches it: a crash fails the test's call and
+    # then this log's check at teardown, and both must read as a crash to be run again.
+    CRASHED: ClassVar[str] = "Page crashed (Chromium's page process died)"
+
     console: list[tuple[str, str]] = field(default_factory=list)  # (type, text)
     errors: list[str] = field(default_factory=list)  # uncaught page errors
 
     def attach(self, page) -> PageLog:
         page.on("console", lambda msg: self.console.append((msg.type, msg.text)))
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.on("crash", lambda _page: self.errors.append("Chromium's page crashed"))
+        page.on("crash", lambda _page: self.errors.append(self.CRASHED))
         return self
 
     def console_errors(self) -> list[str]:
