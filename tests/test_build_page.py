@@ -67,3 +67,28 @@ def test_pyscript_turns_off_the_same_unused_plugins_for_both_of_its_script_types
     assert found is not None
     assert json.loads(found.group(1)) == {"plugins": config["plugins"]}
     assert "!error" not in config["plugins"]  # Python's errors still reach the page
+
+
+ICON_LINK = re.compile(r"""<link\s+rel="(?:icon|apple-touch-icon)"[^>]*\shref="([^"]+)\"""")
+
+
+def test_the_page_and_its_manifest_name_png_icons_only():
+    # A browser draws an SVG icon by building a whole document for it on the page's main thread
+    # (the favicon and the manifest's icon, each 50–70 ms at 4× on a first visit: docs/worker.md).
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+    named = ICON_LINK.findall(page) + [icon["src"] for icon in manifest["icons"]]
+    assert len(ICON_LINK.findall(page)) >= 2
+    assert named and all(src.endswith(".png") for src in named), named
+    assert all(icon["type"] == "image/png" for icon in manifest["icons"])
+
+
+def test_the_icon_drawing_stays_a_source_and_is_not_shipped(tmp_path):
+    site = make_site(tmp_path, "body { margin: 0; }")
+    (site / "assets" / "icons").mkdir()
+    (site / "assets" / "icons" / "icon.svg").write_text("<svg/>", encoding="utf-8")
+    (site / "assets" / "icons" / "icon-192.png").write_bytes(b"png")
+    out = tmp_path / "site"
+    site_build.copy_assets(site, out)
+    assert (out / "assets" / "icons" / "icon-192.png").exists()
+    assert not (out / "assets" / "icons" / "icon.svg").exists()

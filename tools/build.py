@@ -271,6 +271,26 @@ STYLESHEET = "assets/style.css"
 STYLESHEET_LINK = f'<link rel="stylesheet" href="{STYLESHEET}">'
 
 
+# Sources the site does not ship: the app icon's drawing, which tools/make_icons.py rasterises. The
+# page and its manifest name the PNGs only: to draw an SVG icon (a favicon, the manifest's icon for
+# installing), the browser builds a whole document on the page's main thread (docs/worker.md).
+SOURCE_ONLY = ("assets/icons/icon.svg",)
+
+
+def copy_assets(root: Path, out: Path) -> None:
+    """Copy ``ASSET_DIRS`` into the site, but for ``SOURCE_ONLY``."""
+    for dirname in ASSET_DIRS:
+        src_dir = root / dirname
+        if src_dir.is_dir():
+            for path in _iter_files(src_dir):
+                rel = path.relative_to(root)
+                if rel.as_posix() in SOURCE_ONLY:
+                    continue
+                dest = out / rel
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, dest)
+
+
 def inline_stylesheet(out: Path) -> None:
     """Put the page's styles inside the built page instead of a file of their own.
 
@@ -422,14 +442,7 @@ def build(
         shutil.copyfile(config, out / config.name)
 
     # Assets.
-    for dirname in ASSET_DIRS:
-        src_dir = root / dirname
-        if src_dir.is_dir():
-            for path in _iter_files(src_dir):
-                dest = out / path.relative_to(root)
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, dest)
-
+    copy_assets(root, out)
     inline_stylesheet(out)
     content_security_policy(out)
 
