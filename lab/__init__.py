@@ -25,5 +25,6 @@ that ends every benchmark) and :mod:`lab.valuation` is a command, ``python -m la
 - :mod:`lab.worker_bench`    issue 26's targets (Lighthouse, taps in a whole game, the hand) per page mode
 - :mod:`lab.long_tasks`      the page's long tasks in a game, and what forced each, builds side by side
 - :mod:`lab.load_tasks`      the page's long tasks while it loads and the cause of each, builds side by side
+- :mod:`lab.modal_cost`      what opening a panel costs: modal, non-modal, popover (elements styled, times)
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
 """
