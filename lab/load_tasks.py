@@ -108,7 +108,7 @@ def load(pw: Any, chromium: str, url: str, visit: str, *, throttle: float, after
             cdp = ctx.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
             page.goto(game if visit == "link" else url)
-            # Without Playwright's injected script: its evaluation would count as the page's task.
+            # Without Playwright's injected script, evaluated on the page's main thread (worker_bench).
             wait_quietly(cdp, READY_JS if visit == "first" else HAND_JS)
             page.wait_for_timeout(after_ms)
             fcp, long, frames, idle = read_quietly(cdp, f"({READ_JS})()")
