@@ -51,10 +51,10 @@ WAYS: dict[str, tuple[str, str]] = {
     "popover": ("d.showPopover()", "d.hidePopover()"),
 }
 HAND_JS = "() => document.body.dataset.state === 'human'"
+POPOVER_JS = "() => { document.getElementById('suit-dialog').popover = 'manual'; }"
 # One step (open or close) ``n`` times, an animation frame and a timer apart; its times in ms.
 STEPS_JS = """async ([open, close, n]) => {
   const d = document.getElementById('suit-dialog');
-  if (open.includes('Popover')) d.popover = 'manual';  // again: the page was reloaded
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
   const timed = (step) => {
     const t = performance.now();
@@ -84,35 +84,16 @@ def styled_elements(trace: dict[str, Any] | list[Any]) -> int:
     return max(counts, default=0)
 
 
-def _traced(cdp: Any, page: Any, step: str) -> int:
+def _traced(browser: Any, page: Any, step: str) -> int:
     """Elements styled by one ``step`` (JavaScript on ``d``, the suit chooser), traced."""
-    ended: dict[str, Any] = {}
-
-    def complete(event: dict[str, Any]) -> None:  # Playwright wraps a handler: a bound method will not do
-        ended.update(event)
-
-    cdp.on("Tracing.tracingComplete", complete)
-    cdp.send(
-        "Tracing.start",
-        {"traceConfig": {"includedCategories": ["devtools.timeline"]}, "transferMode": "ReturnAsStream"},
-    )
+    browser.start_tracing(page=page, categories=["devtools.timeline"])
     page.evaluate(
         "async (step) => { const d = document.getElementById('suit-dialog');"
         " await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));"
         " eval(step); document.body.offsetHeight; }",
         step,
     )
-    cdp.send("Tracing.end")
-    while not ended:
-        page.wait_for_timeout(50)
-    chunks = []
-    while True:
-        read = cdp.send("IO.read", {"handle": ended["stream"]})
-        chunks.append(read["data"])
-        if read.get("eof"):
-            break
-    cdp.send("IO.close", {"handle": ended["stream"]})
-    return styled_elements(json.loads("".join(chunks)))
+    return styled_elements(json.loads(browser.stop_tracing()))
 
 
 def measure(pw: Any, chromium: str, url: str, way: str, *, opens: int, throttle: float) -> dict[str, Any]:
@@ -122,14 +103,15 @@ def measure(pw: Any, chromium: str, url: str, way: str, *, opens: int, throttle:
         try:
             page.goto(f"{url}#partida={LOAD_CODE}&mesa=3")
             page.wait_for_function(HAND_JS)
-            cdp = ctx.new_cdp_session(page)
             if way == "popover":
-                page.evaluate("() => { document.getElementById('suit-dialog').popover = 'manual'; }")
-            styled = {"open": _traced(cdp, page, open_js), "close": _traced(cdp, page, close_js)}
+                page.evaluate(POPOVER_JS)
+            browser = ctx.browser
+            styled = {"open": _traced(browser, page, open_js), "close": _traced(browser, page, close_js)}
             page.reload()  # the timed openings start from a page that never opened the panel
             page.wait_for_function(HAND_JS)
-            cdp = ctx.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            if way == "popover":
+                page.evaluate(POPOVER_JS)
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
             times = page.evaluate(STEPS_JS, [open_js, close_js, opens])
         finally:
             ctx.close()
