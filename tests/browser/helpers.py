@@ -99,11 +99,11 @@ def resize(page, width: int, height: int) -> None:
     page.evaluate(TWO_FRAMES_JS)
 
 
-def boot(page, url: str, *states: str) -> str:
-    """Open ``url``, wait for Python and then for a settled state."""
+def boot(page, url: str, *states: str, timeout: int = 30_000) -> str:
+    """Open ``url``, wait for Python and then for a settled state (one of ``states`` if given)."""
     page.goto(url)
     wait_for_python(page)
-    return wait_state(page, *states)
+    return wait_state(page, *states, timeout=timeout)
 
 
 def wait_for_picture_of_the_save(page) -> None:

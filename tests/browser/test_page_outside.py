@@ -151,10 +151,9 @@ def test_a_forged_challenge_total_shows_no_points_for_a_valid_record(fast_page, 
     page = fast_page
     record = finished_record()
     total = outcome(Record.parse(record)).total
-    page.goto(site_url + challenge_hash(record, total, "Ana"))
-    wait_for_python(page)
     # The page checks the challenge's moves in slices before it deals, the table still at «setup»:
     # wait for the dealt table itself (a refused challenge would stay at «setup» and time out here).
-    assert wait_state(page, "human", "cpu", timeout=120_000) in ("human", "cpu")
+    link = site_url + challenge_hash(record, total, "Ana")
+    assert boot(page, link, "human", "cpu", timeout=120_000) in ("human", "cpu")
     assert page.locator("#challenge-banner").is_visible()
     assert aside(page) == []
