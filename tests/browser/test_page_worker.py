@@ -97,6 +97,20 @@ def test_when_the_worker_cannot_start_the_page_plays_on_the_main_thread(worker_c
     assert wait_state(page) == "human"
 
 
+def test_when_the_runtime_cannot_be_fetched_in_a_worker_the_page_fetches_it(worker_context, site_url):
+    """A first visit fetches the runtime's files in a worker of their own (assets/prefetch.js); if
+    that worker cannot start, the page fetches them itself, as before, and the game plays."""
+    context = worker_context(service_workers="block")
+    context.route("**/assets/prefetch.js", lambda route: route.abort())
+    page = context.new_page()
+    open_game(page, site_url)
+    assert page.evaluate("() => document.body.dataset.motor") == "worker"
+    read = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())")
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "app.zip"} <= set(read), read
+    play_a_move(page)
+    assert wait_state(page) == "human"
+
+
 def test_a_keyboard_click_reaches_the_worker_as_one_move(worker_context, site_url):
     page = worker_context().new_page()
     open_game(page, site_url)
