@@ -8,7 +8,7 @@
 // worker. For each file this worker answers {file, bytes} once it is read (bytes over the wire,
 // for the loading box), or {file, failed: true}; then {all: true}.
 const HANDOFF = "ocho-loco-handoff";
-const KEPT = /\/vendor\/pyodide\/[^/]+\.(wasm|zip)$/;
+const HANDED = /\/vendor\/pyodide\/[^/]+\.(wasm|zip)$/;
 
 function sent(url) {
   const entry = performance.getEntriesByName(url).pop();
@@ -16,11 +16,12 @@ function sent(url) {
 }
 
 async function one(url, keep) {
-  const file = new URL(url).pathname.split("/").pop();
+  const path = new URL(url).pathname;
+  const file = path.split("/").pop();
   try {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${response.status} ${file}`);
-    if (keep && KEPT.test(new URL(url).pathname)) {
+    if (keep && HANDED.test(path)) {
       await (await caches.open(HANDOFF)).put(url, response);
     } else {
       await response.arrayBuffer();

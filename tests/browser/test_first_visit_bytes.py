@@ -58,25 +58,22 @@ def test_a_first_visit_downloads_each_file_once(browser, built_site: Path):
     assert any(path.endswith("pyodide.asm.wasm") for path in unique)
 
 
-def test_a_first_visit_reads_the_runtime_in_a_worker_not_on_the_page(browser, built_site: Path, motor: str):
+def test_a_first_visit_reads_the_runtime_in_a_worker_not_on_the_page(browser, site_url: str, motor: str):
     """12 MB of responses read on the page made long tasks of the browser's own work on its main
     thread (docs/worker.md): the worker mode's first visit fetches them in a worker of their own,
     and the loading box still hears of each file."""
     if motor == "main":
         pytest.skip("the main-thread mode runs Pyodide on the page, which reads its files there")
-    server, base = site_serve.start_background(built_site, prefix=PREFIX)
-    context = browser.new_context(locale="es-ES", reduced_motion="reduce")
+    context = browser.new_context(locale="es-ES", reduced_motion="reduce")  # a first visit
     try:
         page = context.new_page()
-        page.goto(base)
+        page.goto(site_url)
         wait_for_python(page)
         wait_controlled(page)  # the service worker waited for the copies of the big files
         on_page = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
         told = page.evaluate("() => (window.ochoLocoFetched || []).map((f) => [f.file, f.bytes])")
     finally:
         context.close()
-        server.shutdown()
-        server.server_close()
 
     read_here = sorted(url for url in on_page if url.split("?")[0].split("/")[-1] in RUNTIME)
     assert read_here == [], f"read on the page's main thread: {read_here}"
