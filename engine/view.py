@@ -28,7 +28,9 @@ class SeatView:
     way to learn the turned-up card once it is covered). ``opening`` is the
     card turned up at the deal, also public (``None`` when a game restored
     from an old snapshot no longer shows it).
-    ``legal`` is empty unless it is ``seat``'s turn.
+    ``legal`` is empty unless it is ``seat``'s turn. ``result`` is this
+    hand's result once it is over, and ``None`` while it is played (the game
+    keeps the previous hand's result into the next; a view never shows it).
     """
 
     seat: int
@@ -110,5 +112,5 @@ def seat_view(game: Game, seat: int) -> SeatView:
         legal=tuple(game.legal_actions()) if on_turn else (),
         totals=tuple(game.totals),
         history=tuple(game.hand_history),
-        result=game.result,
+        result=game.result if game.phase != PLAYING else None,
     )

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 from fake_screen import plain
-from support import position
+from support import choose, position, reach
 
 from engine.actions import DRAW, PASS, Action
 from engine.cards import CARDS, Card
-from engine.game import HandResult, Move
+from engine.game import PLAYING, HandResult, Move
 from engine.names import card_name
 from engine.view import seat_view
 from ui import render
@@ -435,3 +436,18 @@ def test_the_page_warms_up_on_the_results_panel_this_module_draws() -> None:
     sample = render.sample_results_html()
     for part in ("game-end", "standings", "result-row winner", "card reveal", "card back", "result-totals"):
         assert part in sample, part
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_move_log_says_went_out_only_for_the_card_that_ended_this_hand(players: int) -> None:
+    # Hand 2, one card in: the previous hand's result must not make that card a "went out".
+    game = reach(lambda g: g.hand_no == 1 and g.phase == PLAYING and len(g.hand_history) == 1, players)
+    items = re.findall(r"<li[^>]*>(.*?)</li>", render.move_log_html(seat_view(game, 0)))
+    assert len(items) == 1
+    assert "sin cartas" not in items[0], items[0]
+    # Across the whole next hand, only its last card says so, once the hand is over.
+    rng = random.Random(players)
+    while game.phase == PLAYING:
+        game.apply(choose(game, rng))
+        log = render.move_log_html(seat_view(game, 0))
+        assert ("sin cartas" in log) == (game.phase != PLAYING), log
