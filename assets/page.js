@@ -2,12 +2,26 @@
 // and this module, on the main thread, forwards events to it and applies the batches of DOM
 // operations it answers with (ui/batch.py lists them). It also does what only the page can:
 // localStorage and the Web Lock on the save, dialogs, focus, the clipboard, the address, files.
-// No rule of the game lives here. If the worker cannot start, the page starts today's
-// main-thread mode instead (index.html's <script type="py">), saying nothing.
+// No rule of the game lives here, and no other code writes the document once Python is ready. If
+// the worker cannot start, the loading box says so in Spanish (the rules stay readable below).
+// @ts-ignore: PyScript's bundle is copied into vendor/ by the build; it has no types here.
 import { PyWorker } from "../vendor/pyscript/core.js";
 import { merge } from "./merge.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./protocol").Op} Op */
+/** @typedef {import("./protocol").PageEvent} PageEvent */
+/** @typedef {import("./protocol").Start} Start */
+/** @typedef {import("./protocol").Calls} Calls */
+
+/** An element of index.html by its id (every id the worker names is there: tests/test_ui_ids.py). */
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** A panel of index.html by its id. */
+const dialogOf = (/** @type {string} */ id) => /** @type {HTMLDialogElement} */ ($(id));
+/** An input of index.html by its id. */
+const inputOf = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id));
+// The one switch for tests and benchmarks: when they set window.ochoLocoProbe = {} before the page
+// loads, the page records its figures there (and asks the worker for its own); otherwise nothing.
+const probe = window.ochoLocoProbe || null;
 const body = document.body;
 const PREFIX = "ocho-loco:";
 const SAVE = PREFIX + "partida";
@@ -15,11 +29,14 @@ const PICTURED = new Set(["human", "chooser", "cpu", "results", "gameover"]);
 const REPLAY_KEYS = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"};
 const ACTIVATION_KEYS = new Set(["Enter", " ", "Spacebar", "Escape"]);
 const NOT_SKIPPING = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
-const locks = navigator.locks && navigator.locks.request ? navigator.locks : null;
+const locks = navigator.locks && typeof navigator.locks.request === "function" ? navigator.locks : null;
+/** @type {Calls | null} */
 let sync = null;
+/** @type {Storage | null} */
 let storage = null;  // localStorage, or null when the browser refuses it
 let maxImport = 0;
 let pictureDue = false;
+/** @type {[string, number] | null} */
 let handDrawn = null;  // the hand as last drawn: [markup, cards]
 
 // -- localStorage -----------------------------------------------------------------------------
@@ -42,20 +59,26 @@ function openStorage() {
   return writable;
 }
 
-// The site's keys as they are now (the worker's copy of them is refreshed from this).
+/** The site's keys as they are now (the worker's copy of them is refreshed from this). */
 function stored() {
   if (!storage) return null;
+  /** @type {Record<string, string>} */
   const keys = {};
   try {
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i);
-      if (key && key.startsWith(PREFIX)) keys[key] = storage.getItem(key);
+      const value = key && key.startsWith(PREFIX) ? storage.getItem(key) : null;
+      if (key && value !== null) keys[key] = value;
     }
   } catch (err) { /* storage gone: the copy stays as it was */ }
   return keys;
 }
 
-// One write the worker asked for; false if the browser refused it (storage full).
+/**
+ * One write the worker asked for; false if the browser refused it (storage full).
+ * @param {string} key
+ * @param {string | null} value
+ */
 function store(key, value) {
   if (!storage) return true;
   try {
@@ -74,13 +97,13 @@ function storePicture() {
   try {
     takePicture();
   } finally {
-    const seen = window.ochoLocoApplied;
-    if (Array.isArray(seen)) seen.push([performance.now() - began, "picture"]);
+    if (probe) (probe.applied ||= []).push([performance.now() - began, "picture"]);
   }
 }
 
 function takePicture() {
-  if (!storage || !PICTURED.has(body.dataset.state) || !window.ochoLocoPicture) return;
+  const state = body.dataset.state;
+  if (!storage || !state || !PICTURED.has(state) || !window.ochoLocoPicture) return;
   try {
     const save = storage.getItem(SAVE);
     if (save !== null) storage.setItem(window.ochoLocoPicture.key, window.ochoLocoPicture.take(save));
@@ -91,33 +114,47 @@ function takePicture() {
 
 // Batches show in the order the worker sent them: each waits for the one before it.
 let queue = Promise.resolve();
+/** @type {HTMLElement | null} */
 let refocused = null;  // what the page focused itself while settling this batch
 // What a batch does once its writes are on the screen, in order: open or close its dialogs, move the
 // focus, scroll the table into view. Each of these makes the browser work out the style and layout
 // of the page there and then; done while writing, they made one long task of every batch (a whole
 // page's style again for a dialog), during which the page could not answer a tap.
+/** @type {((asked: string | null) => unknown)[]} */
 let steps = [];
+/** @type {string | null} */
 let focusing = null;  // the id the batch being written asks to focus
 const OPENED = "opened";
 
+/**
+ * Call the worker and show the batch it answers with, after the batches before it.
+ * @template {keyof Calls} K
+ * @param {K} name
+ * @param {Parameters<Calls[K]>} args
+ */
 async function call(name, ...args) {
-  const ops = JSON.parse(await sync[name](...args));
+  const worker = /** @type {Calls} */ (sync);
+  /** @type {Op[]} */
+  const ops = JSON.parse(await /** @type {(...a: unknown[]) => Promise<string>} */ (worker[name])(...args));
   const turn = queue.then(() => show(ops));
   queue = turn.catch((err) => console.error(err));
   await turn;
 }
 
+/** @param {Promise<unknown>} promise */
 function later(promise) {
   promise.catch((err) => console.error(err));
 }
 
 // One batch. A batch that saves (a ``lock`` operation) waits for the Web Lock on the save and then
 // shows whole, its new state included, in the same task as the save's write: whoever sees the table
-// finds it saved, and the state never says more than the table shows (as on the main thread).
+// finds it saved, and the state never says more than the table shows.
+/** @param {Op[]} ops */
 async function show(ops) {
-  const tokens = ops.filter((op) => op[0] === "lock").map((op) => op[1]);
+  const tokens = ops.flatMap((op) => op[0] === "lock" ? [op[1]] : []);
   const writes = ops.filter((op) => op[0] !== "lock");
   // Its writes go with its first save, under the lock, or on their own if it saves nothing.
+  /** @type {string[]} */
   let refused = tokens.length ? [] : apply(writes);
   for (const [i, token] of tokens.entries()) {
     refused = refused.concat(await locked(token, i === 0 ? writes : null));
@@ -125,37 +162,44 @@ async function show(ops) {
   await settle();
   // The browser refused a write: the worker's copy goes back to what is stored, and it says so.
   if (refused.length) {
-    const answer = await sync.event(JSON.stringify({today: today(), kind: "store-failed", keys: refused, storage: stored()}));
-    await show(JSON.parse(answer));
+    await show(JSON.parse(await /** @type {Calls} */ (sync).event(message({kind: "store-failed", keys: refused, storage: stored()}))));
   }
 }
 
 // The save's read-compare-write: the worker runs it against the keys read under the Web Lock, and
 // the page applies ``before`` (the batch that asked for the save) and the writes before the lock
-// goes (as ui/dom.py's lock did on the main thread). Resolves with the keys the browser refused.
+// goes. Resolves with the keys the browser refused.
+/**
+ * @param {number} token
+ * @param {Op[] | null} before
+ * @returns {Promise<string[]>}
+ */
 function locked(token, before) {
   let started = false;
   const run = async () => {
     started = true;
-    const ops = JSON.parse(await sync.locked(token, JSON.stringify(stored())));
+    /** @type {Op[]} */
+    const ops = JSON.parse(await /** @type {Calls} */ (sync).locked(token, JSON.stringify(stored())));
     return apply(before ? before.concat(ops) : ops);
   };
   if (!locks) return run();
-  return locks.request(SAVE, run).catch((err) => {
+  return /** @type {Promise<string[]>} */ (/** @type {unknown} */ (locks.request(SAVE, run))).catch((err) => {
     if (started) throw err;
     return run();  // no Web Lock here after all (an opaque origin): as without one
   });
 }
 
-// Apply one batch in one go; the keys whose writes the browser refused.
+/**
+ * Apply one batch in one go; the keys whose writes the browser refused.
+ * @param {Op[]} ops
+ */
 function apply(ops) {
   const began = performance.now();
   try {
     return applyAll(ops);
   } finally {
-    // Read by python -m lab.worker_bench (which sets the array): each batch's kinds and time here.
-    const seen = window.ochoLocoApplied;
-    if (Array.isArray(seen)) seen.push([performance.now() - began, ops.map((op) => op[0] + ":" + op[1]).join(" ")]);
+    // Read by python -m lab.worker_bench: each batch's kinds and time here.
+    if (probe) (probe.applied ||= []).push([performance.now() - began, ops.map((op) => op[0] + ":" + op[1]).join(" ")]);
   }
 }
 
@@ -187,7 +231,7 @@ async function settle() {
 
 function painted() {
   if (document.visibilityState !== "visible") return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     const guard = setTimeout(resolve, 200);  // a frame that does not come (the tab was just hidden)
     requestAnimationFrame(() => setTimeout(() => {
       clearTimeout(guard);
@@ -196,37 +240,69 @@ function painted() {
   });
 }
 
+/**
+ * @param {Op[]} ops
+ * @returns {string[]} the keys whose writes the browser refused
+ */
 function applyAll(ops) {
+  /** @type {string[]} */
   const refused = [];
+  /** @type {[number, number][]} */
   const timers = [];  // set once the whole batch is written: a pause counts from what it shows
   for (const op of ops) {
-    const [kind, a, b, c] = op;
-    if (kind === "html") html(a, b);
-    else if (kind === "text") text(a, b);
-    else if (kind === "attr") attr(a, b, c);
-    else if (kind === "dialog") steps.push((asked) => dialog(a, b, asked));
-    else if (kind === "state") showState(a);
-    else if (kind === "status") $("status").textContent = a;
-    else if (kind === "notice") notice(a);
-    else if (kind === "later") timers.push([a, b]);
-    else if (kind === "hash") setHash(a);
-    else if (kind === "copy") copy(a);
-    else if (kind === "focus") {
-      steps.push(() => focus(a));
-      focusing = a;
+    switch (op[0]) {
+      case "html": html(op[1], op[2]); break;
+      case "text": text(op[1], op[2]); break;
+      case "attr": attr(op[1], op[2], op[3]); break;
+      case "dialog": {
+        const [, id, open] = op;
+        steps.push((asked) => dialog(id, open, asked));
+        break;
+      }
+      case "state": showState(op[1]); break;
+      case "status": $("status").textContent = op[1]; break;
+      case "notice": notice(op[1]); break;
+      case "later": timers.push([op[1], op[2]]); break;
+      case "hash": setHash(op[1]); break;
+      case "copy": copy(op[1]); break;
+      case "focus": {
+        const id = op[1];
+        steps.push(() => focus(id));
+        focusing = id;
+        break;
+      }
+      case "store":
+        // After a refused write, a removal in the same batch is not made: it may be what the write
+        // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
+        if (refused.length && op[2] === null) break;
+        if (!store(op[1], op[2])) refused.push(op[1]);
+        break;
+      case "download": download(op[1], op[2]); break;
+      case "config": maxImport = op[1]; break;
+      case "probe": if (probe) record(op[1], op[2]); break;
+      case "lock": break;  // taken apart by show()
+      default: {
+        /** @type {never} */
+        const unknown = op;  // every declared operation is handled above (tsc checks it)
+        console.error("Ocho Loco: unknown operation", unknown);
+      }
     }
-    else if (kind === "timing") (window.ochoLocoTimings = window.ochoLocoTimings || []).push(a);
-    // After a refused write, a removal in the same batch is not made: it may be what the write
-    // was for (a save set aside and then taken out of its slot), and the worker redoes it knowing.
-    else if (kind === "store" && refused.length && b === null) continue;
-    else if (kind === "store" && !store(a, b)) refused.push(a);
-    else if (kind === "download") download(a, b);
-    else if (kind === "data") body.dataset[a] = b;
-    else if (kind === "config") maxImport = a.max_import;
   }
   unpress();  // the answer to a tap, if it was one, is on the table now
   for (const [ms, token] of timers) setTimeout(() => later(call("fire", token)), ms);
   return refused;
+}
+
+/**
+ * A figure for tests and benchmarks (only with the probe switch on): lists grow, others are set.
+ * @param {string} name
+ * @param {unknown} value
+ */
+function record(name, value) {
+  if (!probe) return;
+  const list = probe[name];
+  if (Array.isArray(list)) list.push(value);
+  else probe[name] = value;
 }
 
 function unpress() {
@@ -277,11 +353,16 @@ function text(id, words) {
   written.delete(id);
 }
 
+/**
+ * @param {string} id
+ * @param {string} name
+ * @param {string | null} value
+ */
 function attr(id, name, value) {
   const el = $(id);
   if (name !== "checked" && el.getAttribute(name) === value) return;
   if (name === "checked") {
-    el.checked = value !== null;  // the live state of a radio, not its default
+    /** @type {HTMLInputElement} */ (el).checked = value !== null;  // the live state of a radio, not its default
   } else if (value === null) {
     el.removeAttribute(name);
   } else {
@@ -292,8 +373,13 @@ function attr(id, name, value) {
 
 // Opens or closes a panel; OPENED when it opened. A panel opens with the focus on ``asked`` (the id
 // its batch focuses) if that is inside it: one focus move, not one to its first control and another.
+/**
+ * @param {string} id
+ * @param {boolean} show
+ * @param {string | null} asked
+ */
 function dialog(id, show, asked) {
-  const el = $(id);
+  const el = dialogOf(id);
   if (show && !el.open) {
     const target = asked && $(asked);
     const into = target && el.contains(target) ? target : null;
@@ -351,10 +437,10 @@ function download(name, text) {
 
 // Never leave the focus on <body> or on a control that was just disabled or removed.
 function rescueFocus() {
-  const active = document.activeElement;
+  const active = /** @type {HTMLButtonElement | null} */ (document.activeElement);
   if (active && active !== body && !active.disabled && active.isConnected) return;
   for (const selector of ["#hand button.card.legal", "#main-btn:not([disabled])", "#hand button.card", "#mesa"]) {
-    const target = document.querySelector(selector);
+    const target = /** @type {HTMLElement | null} */ (document.querySelector(selector));
     if (target) {
       target.focus();
       refocused = target;
@@ -471,7 +557,7 @@ function today() {
 }
 
 // Until the worker's answer to an action is shown, its focus and dialogs included,
-// body[data-answering] says so (the main-thread mode answers within the event itself).
+// body[data-answering] says so.
 let answering = 0;
 
 function hold() {
@@ -483,18 +569,28 @@ function release() {
   if (--answering === 0) delete body.dataset.answering;
 }
 
+/**
+ * An event as the worker reads it: its declared fields and today's date.
+ * @param {PageEvent} event
+ */
+function message(event) {
+  return JSON.stringify({today: today(), ...event});
+}
+
+/** @param {PageEvent} event */
 function send(event) {
   hold();
-  later(call("event", JSON.stringify({today: today(), ...event})).finally(release));
+  later(call("event", message(event)).finally(release));
 }
 
 function players() {
-  const checked = document.querySelector('input[name="table-size"]:checked');
+  const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="table-size"]:checked'));
   return checked && checked.value === "3" ? 3 : 2;
 }
 
+/** @param {MouseEvent} event */
 function onClick(event) {
-  const target = event.target;
+  const target = /** @type {Element | null} */ (event.target);
   const hit = target && target.closest ? target.closest("button") : null;
   if (!hit) {
     if (target && target.closest && target.closest("#replace-dialog")) $("replace-no").focus();
@@ -517,16 +613,18 @@ function onClick(event) {
   }
   send({
     kind: "click", id: hit.id, card: hit.dataset.card || "", suit: hit.dataset.suit || "", where,
-    players: players(), name: hit.id === "challenge-btn" ? $("challenge-name").value : "",
+    players: players(), name: hit.id === "challenge-btn" ? inputOf("challenge-name").value : "",
     step: hit.dataset.step || "", by_key: event.detail === 0,
   });
 }
 
+/** @param {KeyboardEvent} event */
 function onHandKey(event) {
   const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
   if (!keys.includes(event.key)) return;
-  const buttons = [...$("hand").querySelectorAll("button.card")];
-  const current = buttons.indexOf(document.activeElement);
+  /** @type {HTMLButtonElement[]} */
+  const buttons = [...$("hand").querySelectorAll("button.card")].map((el) => /** @type {HTMLButtonElement} */ (el));
+  const current = buttons.indexOf(/** @type {HTMLButtonElement} */ (document.activeElement));
   if (current < 0) return;
   let target = event.key === "Home" ? 0 : event.key === "End" ? buttons.length - 1 : current;
   if (event.key === "ArrowLeft" || event.key === "ArrowUp") target = Math.max(current - 1, 0);
@@ -535,20 +633,22 @@ function onHandKey(event) {
   buttons[target].focus();
 }
 
+/** @param {Event} event */
 function onImport(event) {
-  const field = event.target;
+  const field = /** @type {HTMLInputElement} */ (event.target);
   const chosen = field.files && field.files[0];
   if (!chosen) return;
   field.value = "";
-  if (chosen.size > maxImport) send({kind: "import", size: chosen.size});
+  if (chosen.size > maxImport) send({kind: "import", size: chosen.size, text: ""});
   else chosen.text().then((text) => send({kind: "import", size: text.length, text}));
 }
 
 function listen() {
   const on = (el, name, handler, capture = false) => el.addEventListener(name, handler, capture);
-  const prevented = (kind) => (event) => {
+  // A panel's Escape: the panel stays open (the worker closes it), and the worker hears of it.
+  const prevented = (/** @type {PageEvent | null} */ told) => (/** @type {Event} */ event) => {
     event.preventDefault();
-    if (kind) send({kind});
+    if (told) send(told);
   };
   on(window, "keydown", (event) => {
     if (event.repeat && ACTIVATION_KEYS.has(event.key)) {  // a held key presses nothing again
@@ -559,19 +659,20 @@ function listen() {
   on($("mesa"), "click", onClick);
   on($("hand"), "keydown", onHandKey);
   on($("import-file"), "change", onImport);
-  on($("suit-dialog"), "cancel", prevented("suit-cancel"));
-  on($("results-dialog"), "cancel", prevented(""));
-  on($("replace-dialog"), "cancel", prevented("replace-cancel"));
-  on($("replay-dialog"), "cancel", prevented("replay-cancel"));
+  on($("suit-dialog"), "cancel", prevented({kind: "suit-cancel"}));
+  on($("results-dialog"), "cancel", prevented(null));
+  on($("replace-dialog"), "cancel", prevented({kind: "replace-cancel"}));
+  on($("replay-dialog"), "cancel", prevented({kind: "replay-cancel"}));
   on($("results-dialog"), "keydown", (event) => {
     // While the points are being counted any key shows the whole count.
     if ($("results-skip").hidden || NOT_SKIPPING.has(event.key)) return;
     event.preventDefault();
     send({kind: "results-key"});
   });
-  on($("pace-choice"), "change", (event) => send({kind: "pace", value: event.target.value}));
-  on($("level-choice"), "change", (event) => send({kind: "level", value: event.target.value}));
-  on($("mode-choice"), "change", (event) => send({kind: "size", value: event.target.value}));
+  const chosen = (/** @type {Event} */ event) => /** @type {HTMLInputElement} */ (event.target).value;
+  on($("pace-choice"), "change", (event) => send({kind: "pace", value: chosen(event)}));
+  on($("level-choice"), "change", (event) => send({kind: "level", value: chosen(event)}));
+  on($("mode-choice"), "change", (event) => send({kind: "size", value: chosen(event)}));
   on($("results-dialog"), "close", () => send({kind: "results-close"}));
   on($("replay-dialog"), "keydown", (event) => {
     const where = REPLAY_KEYS[event.key];
@@ -591,13 +692,15 @@ function seed() {
   return [...crypto.getRandomValues(new Uint32Array(4))];
 }
 
-function fallback() {
-  // No worker here: today's main-thread mode, started as index.html would have.
-  const script = document.createElement("script");
-  script.type = "py";  // with the config of index.html's <py-config>
-  script.textContent = "from ui.main import start\nstart()\n";
-  body.dataset.motor = "main";
-  body.append(script);
+// No worker here (a browser too old for module workers, or one that refused the runtime's files):
+// the loading box says so instead of waiting for ever. Nothing is lost: the save stays stored.
+function cannotStart() {
+  const box = $("loading");
+  /** @type {HTMLElement} */ (box.querySelector(".loading-title")).textContent = "Este navegador no puede arrancar el juego";
+  $("loading-detail").textContent = "El motor de reglas necesita una versión reciente de Chrome, Edge, " +
+    "Firefox o Safari. Tu partida guardada sigue aquí; las reglas de abajo se pueden leer igualmente.";
+  box.hidden = false;
+  $("status").textContent = "No se puede empezar: este navegador no puede arrancar el motor del juego.";
 }
 
 // A first visit: the service worker precaches the site (taking the page's copies of the runtime's big
@@ -608,7 +711,7 @@ async function controlled() {
   if (!sw || sw.controller || !window.ochoLocoRegister) return;
   const registration = await window.ochoLocoRegister();
   if (!registration) return;
-  await new Promise((resolve) => {
+  await new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     sw.addEventListener("controllerchange", resolve, {once: true});
     const installing = registration.installing || registration.waiting;
     if (installing) {
@@ -628,8 +731,9 @@ async function controlled() {
 // long task it cost: docs/worker.md.)
 function warmUp() {
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 40));
-  const done = window.ochoLocoWarm = [];  // the steps done, for the tests
-  const layOut = (name, parts) => () => {
+  /** @type {string[]} */
+  const done = probe ? (probe.warm ||= []) : [];  // the steps done, for the tests
+  const layOut = (/** @type {string | null} */ name, /** @type {Node[]} */ parts) => () => {
     const box = document.createElement("div");
     box.className = "dialog dialog-wide warm-up";
     box.setAttribute("aria-hidden", "true");
@@ -640,16 +744,17 @@ function warmUp() {
     if (name) done.push(name);
   };
   // The panel with every part shown (the challenge's box too), without its ids.
-  const panel = $("results-dialog").cloneNode(true);
+  const panel = /** @type {HTMLElement} */ ($("results-dialog").cloneNode(true));
   for (const el of panel.querySelectorAll("[id]")) el.removeAttribute("id");
   for (const el of panel.querySelectorAll("[hidden]")) el.removeAttribute("hidden");
   for (const el of panel.querySelectorAll("[for]")) el.removeAttribute("for");
-  const list = panel.querySelector(".results-body");
+  const list = /** @type {HTMLElement} */ (panel.querySelector(".results-body"));
   list.remove();
   // The made-up list a part at a time (the end of the game, each player's row, the totals): the
   // first time a text size or a font is met costs most, and one step for all of it could go long.
-  const pieces = [...$("results-sample").content.cloneNode(true).children].map((piece, i, all) => {
-    const holder = list.cloneNode(false);
+  const sample = /** @type {HTMLTemplateElement} */ ($("results-sample"));
+  const pieces = [.../** @type {DocumentFragment} */ (sample.content.cloneNode(true)).children].map((piece, i, all) => {
+    const holder = /** @type {HTMLElement} */ (list.cloneNode(false));
     holder.append(piece);
     return layOut(i === all.length - 1 ? "results" : null, [holder]);
   });
@@ -676,12 +781,13 @@ async function start() {
       version: here("vendor/pyodide/pyodide.mjs"),
       config: {files: {[here("app.zip")]: "./*"}},
     });
-    ({sync} = await Promise.race([worker, failed]));
-    await Promise.race([sync.fire(0), failed]);  // the table's Python is listening
+    const started = /** @type {{sync: Calls}} */ (await Promise.race([worker, failed]));
+    sync = started.sync;
+    await Promise.race([started.sync.fire(0), failed]);  // the table's Python is listening
   } catch (err) {
     sync = null;
-    console.warn("Ocho Loco: no worker, Python runs on the page.", err);
-    fallback();
+    console.warn("Ocho Loco: the worker could not start.", err);
+    cannotStart();
     return;
   } finally {
     removeEventListener("unhandledrejection", refused);
@@ -694,20 +800,20 @@ async function start() {
     taken = {choice: early.choice || null, click: early.click || null};
   }
   listen();
-  if (matchMedia("(min-width: 900px)").matches) $("log-panel").open = true;  // folded on phones
-  for (const id of ["deal-btn", "daily-btn", "export-btn", "import-btn"]) $(id).disabled = false;
+  if (matchMedia("(min-width: 900px)").matches) /** @type {HTMLDetailsElement} */ ($("log-panel")).open = true;  // folded on phones
+  for (const id of ["deal-btn", "daily-btn", "export-btn", "import-btn"]) /** @type {HTMLButtonElement} */ ($(id)).disabled = false;
   $("loading").hidden = true;
-  const begun = JSON.stringify({
+  /** @type {Start} */
+  const begun = {
     storage: storage ? stored() : null, writable, locks: !!locks, hash: location.hash,
     url: location.href, today: today(), reduced: matchMedia("(prefers-reduced-motion: reduce)").matches,
-    seed: seed(), early: taken,
-  });
-  await call("start", begun);  // ready once its batch shows, saved, as on the main thread
+    seed: seed(), early: taken, probe: !!probe,
+  };
+  await call("start", JSON.stringify(begun));  // ready once its batch shows, saved
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
-  document.querySelector("#mesa .board").removeAttribute("aria-busy");
+  $("mesa").querySelector(".board")?.removeAttribute("aria-busy");
   body.removeAttribute("data-picture");
   body.dataset.ready = "1";
-  body.dataset.motor = "worker";
   dispatchEvent(new Event("ocho-loco:ready"));
   await call("games");
 }

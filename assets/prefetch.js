@@ -11,7 +11,7 @@ const HANDOFF = "ocho-loco-handoff";
 const HANDED = /\/vendor\/pyodide\/[^/]+\.(wasm|zip)$/;
 
 function sent(url) {
-  const entry = performance.getEntriesByName(url).pop();
+  const entry = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(url).pop());
   return entry ? entry.transferSize || entry.encodedBodySize || 0 : 0;
 }
 

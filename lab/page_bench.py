@@ -23,7 +23,7 @@ One run of headless Chromium on localhost measures, and prints as JSON:
   cards to the DOM showing the move (a MutationObserver on ``#hand``), over
   scripted hands with reduced motion (the CPU answers at once).
 * ``cpu_turn_ms_p95``: time the CPU players spend deciding, measured inside
-  the page (``window.ochoLocoTimings``, filled by ui/dom.py's ``DomScreen.timing``).
+  the page (``window.ochoLocoProbe.timing``, the probe switch's record of ``Screen.timing``).
 * ``throttled_<profile>_...``: the cold load on an emulated slow line (10
   Mbit/s with 40 ms, 1.6 Mbit/s with 150 ms), every server compressing as
   GitHub Pages does. ``_ratio``: the game's playable hand over the bare page

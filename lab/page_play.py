@@ -20,6 +20,7 @@ from playwright.sync_api import sync_playwright
 from engine.codes import GameCode
 from tools.page_driver import (
     CHROMIUM_ARGS,
+    PROBE_JS,
     SETTLED_JS,
     TIMEOUT_MS,
     click_first,
@@ -109,6 +110,7 @@ def measure_actions(
     ctx = browser.new_context(**context_options())
     try:
         ctx.set_default_timeout(TIMEOUT_MS)
+        ctx.add_init_script(PROBE_JS)
         ctx.add_init_script(ACTION_SCRIPT)
         ctx.add_init_script(LONGTASK_SCRIPT)
         if level is not None:
@@ -146,7 +148,7 @@ def measure_actions(
             # Wait for this move's effect before reading the state again.
             page.wait_for_function("(s) => document.body.dataset.state !== s || s === 'human'", arg=state)
         actions = [float(x) for x in page.evaluate("() => window.__actions")]
-        cpu = [float(x) for x in page.evaluate("() => Array.from(window.ochoLocoTimings || [])")]
+        cpu = [float(x) for x in page.evaluate("() => Array.from(window.ochoLocoProbe.timing)")]
         LONGEST_CPU_TASK.append(float(page.evaluate("() => window.__longest_cpu_task")))
     finally:
         ctx.close()
@@ -211,10 +213,11 @@ def whole_game_save() -> str:
 
 
 def measure_save_load(browser: Any, url: str, save: str) -> float:
-    """Milliseconds the page's Python takes to read and replay ``save`` (``data-save-load-ms``)."""
+    """Milliseconds the page's Python takes to read and replay ``save`` (the probe's ``saveLoadMs``)."""
     ctx = browser.new_context(**context_options())
     try:
         ctx.set_default_timeout(TIMEOUT_MS)
+        ctx.add_init_script(PROBE_JS)
         ctx.add_init_script(
             "if (!sessionStorage.getItem('seeded')) {"
             f" localStorage.setItem('ocho-loco:partida', {json.dumps(save)});"
@@ -223,7 +226,7 @@ def measure_save_load(browser: Any, url: str, save: str) -> float:
         page = ctx.new_page()
         page.goto(url)
         page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
-        return float(page.evaluate("() => document.body.dataset.saveLoadMs"))
+        return float(page.evaluate("() => window.ochoLocoProbe.saveLoadMs"))
     finally:
         ctx.close()
 

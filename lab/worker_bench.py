@@ -8,9 +8,9 @@ Usage::
 Builds the site (or takes ``--site``), serves it gzip-compressed as GitHub Pages
 does, and opens it in fresh Chromium processes and profiles at 412×823 with the
 CPU throttled ``--throttle`` times (CDP ``Emulation.setCPUThrottlingRate``),
-alternating the modes in every round: ``main`` (Python on the page,
-``?motor=main``), ``worker`` (Python in a Web Worker, ``?motor=worker``) and, for
-the load, ``bare`` (a page that only starts the same PyScript and Pyodide).
+alternating in every round the page (``worker``: Python in a Web Worker, the
+page's one mode) and, for the load, ``bare`` (a page that only starts the same
+PyScript and Pyodide).
 
 * **load**: a share link that deals at once; ``hand_ms``: navigation to a
   playable hand (for ``bare``: Python ready); ``hand_ratio``: over ``bare`` in
@@ -68,14 +68,14 @@ LIGHTHOUSE = ROOT / ".cache" / "lighthouse" / "node_modules" / ".bin" / "lightho
 PHONE = {"width": 412, "height": 823}
 LOAD_CODE = "A3S8-8M32"  # three at the table
 TIMEOUT_MS = 600_000
-MODES = ("main", "worker")
+MODES = ("worker",)  # the page has one mode since the main-thread fallback was dropped
 LONG_MS = 50.0  # a long task, as the browser counts it
 
 # Installed before the page's scripts: paints, shifts, long tasks, taps and their first visible change.
 WATCH_JS = """
 (() => {
   const w = window.__bench = {long: [], shifts: 0, lcp: 0, taps: [], answers: [], events: [], hand: 0};
-  window.ochoLocoApplied = [];  // the worker mode's page notes each batch it applies
+  window.ochoLocoProbe = {applied: [], timing: [], warm: []};  // the page's probe switch: it notes each batch
   const observe = (type, fn) => {
     try { new PerformanceObserver((l) => l.getEntries().forEach(fn)).observe({type, buffered: true}); }
     catch (err) {}
@@ -188,7 +188,7 @@ def measure_load(pw: Any, chromium: str, url: str, mode: str, throttle: float) -
                 wait_quietly(cdp, BARE_READY_JS)
                 hand = float(read_quietly(cdp, "performance.now()"))
             else:
-                page.goto(f"{url}?motor={mode}#partida={LOAD_CODE}&mesa=3")
+                page.goto(f"{url}#partida={LOAD_CODE}&mesa=3")
                 wait_quietly(cdp, "() => window.__bench.hand > 0")
                 hand = float(read_quietly(cdp, "window.__bench.hand"))
             read_quietly(cdp, "new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))", wait=True)
@@ -214,10 +214,10 @@ def measure_game(
     with tempfile.TemporaryDirectory(prefix="ocho-wbench-") as profile:
         ctx, page, _ = _page(pw, chromium, profile, throttle)
         try:
-            played = play_game(page, f"{url}?motor={mode}", hands=hands)
+            played = play_game(page, url, hands=hands)
             w = page.evaluate("() => window.__bench")
             fcp = float(page.evaluate(FCP_JS))
-            applied = sorted(page.evaluate("() => window.ochoLocoApplied"), reverse=True)[:5]
+            applied = sorted(page.evaluate("() => window.ochoLocoProbe.applied"), reverse=True)[:5]
             print(f"{mode}: longest tasks {sorted(w['long'], key=lambda t: -t[1])[:5]}", file=sys.stderr)
             print(f"{mode}: longest batches {applied}", file=sys.stderr)
         finally:
@@ -356,7 +356,7 @@ def run(
             if with_lighthouse:
                 for i in range(rounds):
                     for mode in MODES:  # the bare page paints nothing: Lighthouse refuses it (NO_FCP)
-                        target = f"{url}?motor={mode}"
+                        target = url
                         if not LIGHTHOUSE.exists():
                             result["lighthouse"] = "not installed in .cache/lighthouse"
                             break

@@ -52,7 +52,7 @@ def test_a_string_inside_code_is_not_a_docstring_and_stays():
 def test_the_archive_ships_the_blanked_sources_and_is_much_smaller(tmp_path):
     dest = tmp_path / "app.zip"
     names = site_build.build_app_archive(ROOT, dest)
-    assert "engine/game.py" in names and "ui/main.py" in names
+    assert "engine/game.py" in names and "ui/worker.py" in names
     with zipfile.ZipFile(dest) as zf:
         game = zf.read("engine/game.py").decode("utf-8")
         raw = sum(len((ROOT / n).read_bytes()) for n in names)

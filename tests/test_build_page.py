@@ -59,14 +59,14 @@ def test_the_first_paint_waits_for_the_first_paint_script():
 
 
 def test_pyscript_turns_off_the_same_unused_plugins_for_both_of_its_script_types():
-    """pyscript.json (Python's config) and index.html's <mpy-config> (MicroPython's, which PyScript
-    reads too) name the same plugins to leave out: with one missing, PyScript loads them all again."""
-    config = json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8"))
+    """index.html's <py-config> and <mpy-config> (PyScript reads a config per script type, even with no
+    such script on the page) name the same plugins to leave out: with one missing, it loads them all."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    found = re.search(r"<mpy-config hidden>(.*?)</mpy-config>", page)
-    assert found is not None
-    assert json.loads(found.group(1)) == {"plugins": config["plugins"]}
-    assert "!error" not in config["plugins"]  # Python's errors still reach the page
+    found = re.findall(r"<(?:m?py)-config hidden>(.*?)</m?py-config>", page)
+    configs = [json.loads(text) for text in found]
+    assert len(configs) == 2 and configs[0] == configs[1]
+    assert "!py-editor" in configs[0]["plugins"]
+    assert "!error" not in configs[0]["plugins"]  # Python's errors still reach the page
 
 
 ICON_LINK = re.compile(r"""<link\s+rel="(?:icon|apple-touch-icon)"[^>]*\shref="([^"]+)\"""")

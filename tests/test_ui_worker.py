@@ -1,8 +1,10 @@
-"""The worker mode's Python without a browser: ui.worker.Session answering with ui.batch's operations.
+"""The table's Python without a browser: ui.worker.Session answering with ui.batch's operations.
 
 The page (assets/page.js) applies each batch; here the tests play the page's
 part: they run the timers and the lock the batches ask for, and apply the
-``store`` operations to a dict standing for localStorage.
+``store`` operations to a dict standing for localStorage. Every operation the
+session answers with, and every event sent to it, must fit its declaration in
+ui.protocol (the page's side is checked against the same declarations by tsc).
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from engine.codes import GameCode
 from engine.game import Game
 from ui import worker
 from ui.batch import BatchScreen, Mirror
-from ui.clicks import Click
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from ui.outside import ASIDE_PREFIX
+from ui.protocol import START, check_event, check_op
 from ui.storage import NOTICE_FULL, SAVE_KEY
-from ui.worker import Session, WorkerGames, from_flat, to_flat
+from ui.worker import Click, Session, WorkerGames, from_flat, to_flat
 
 CODE = GameCode.parse("A2K7-QM92")  # only 10D is legal at first
 
@@ -38,6 +40,7 @@ class Page:
     def apply(self, text: str) -> list[list[Any]]:
         ops = json.loads(text)
         for op in ops:
+            check_op(op)
             if op[0] == "store":
                 if op[2] is None:
                     self.storage.pop(op[1], None)
@@ -58,11 +61,16 @@ class Page:
             "today": "2026-12-02",
             "reduced": True,
             "seed": [1, 2, 3, 4],
+            "early": None,
+            "probe": False,
             **extra,
         }
+        assert set(data) == {name for name, _ in START}, "start's fields as ui.protocol declares them"
         return self.apply(self.session.start(json.dumps(data)))
 
-    def event(self, **data: Any) -> list[list[Any]]:
+    def event(self, *, unchecked: bool = False, **data: Any) -> list[list[Any]]:
+        if not unchecked:
+            check_event(data)
         return self.apply(self.session.event(json.dumps(data)))
 
     def settle(self, limit: int = 10_000) -> None:
@@ -92,6 +100,8 @@ def test_every_screen_call_becomes_one_operation_in_order():
     screen.set_hash("#partida=A2K7-QM92")
     screen.copy_text("enlace")
     screen.focus("deal-btn")
+    screen.timing(1.23456)  # a probe: sent only when the page's probe switch is on
+    screen.probing = True
     screen.timing(1.23456)
     assert screen.take() == [
         ["html", "hand", "<button>"],
@@ -103,7 +113,7 @@ def test_every_screen_call_becomes_one_operation_in_order():
         ["hash", "#partida=A2K7-QM92"],
         ["copy", "enlace"],
         ["focus", "deal-btn"],
-        ["timing", 1.235],
+        ["probe", "timing", 1.235],
     ]
     assert screen.take() == []
 
@@ -217,7 +227,7 @@ def test_an_export_is_a_download_the_page_makes():
 def test_a_file_too_large_is_refused_with_a_spanish_message_unread():
     page = Page()
     page.start()
-    assert page.last("config")[1] == {"max_import": MAX_IMPORT_CHARS}
+    assert page.last("config")[1] == MAX_IMPORT_CHARS
     ops = page.event(kind="import", size=MAX_IMPORT_CHARS + 1)
     assert ["text", "partidas-status", FILE_TOO_LARGE] in ops
 

@@ -9,12 +9,12 @@ Stdlib only.  The output folder is exactly what gets deployed:
 
 * ``index.html`` and a few optional root files (web manifest, favicon, ...)
 * ``assets/`` (if it exists)
-* the PyScript config (``pyscript.json`` preferred, or ``pyscript.toml``)
 * ``app.zip``: the Python sources ``engine/**.py`` and ``ui/**.py`` in one
   deterministic archive, whole: the two packages are exactly what the page
-  runs (research and measurement live in ``lab/``).  The config unpacks it into Pyodide's working
-  directory (``/home/pyodide``, which is on ``sys.path``) with
-  ``"files": {"./app.zip": "./*"}``.
+  runs (research and measurement live in ``lab/``).  ``assets/page.js``'s
+  worker config unpacks it into Pyodide's working directory
+  (``/home/pyodide``, which is on ``sys.path``) with
+  ``"files": {"<site>/app.zip": "./*"}``.
 * ``vendor/pyscript/``: only the PyScript chunks fetched at boot
 * ``vendor/pyodide/``: only the Pyodide files fetched at boot, with a
   ``python_stdlib.zip`` cut down to the modules the page can import and
@@ -64,7 +64,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PY_PACKAGES = ("engine", "ui")
 APP_ARCHIVE = "app.zip"
 
-# Config files, in order of preference (JSON avoids fetching the TOML parser).
+# Config files, in order of preference (JSON avoids fetching the TOML parser). The page needs none:
+# its <py-config> is inline in index.html and assets/page.js gives the worker its own.
 CONFIG_FILES = ("pyscript.json", "pyscript.toml")
 
 # Optional files copied from the repo root when present.
@@ -76,8 +77,8 @@ SW_SCRIPT = Path("tools/sw.mjs")  # writes <out>/sw.js
 PYSCRIPT_DIST = Path("node_modules/@pyscript/core/dist")
 PYODIDE_DIST = Path("node_modules/pyodide")
 
-# PyScript 0.7.x: entry files plus the hashed chunks that are fetched when a
-# main-thread <script type="py"> boots (observed in Chromium).  Chunks are
+# PyScript 0.7.x: entry files plus the hashed chunks that are fetched when
+# PyScript starts on the page and starts a PyWorker (observed in Chromium).  Chunks are
 # matched by name prefix so a re-hash of the same version still works; the
 # static-import closure of these files is added automatically.
 PYSCRIPT_ENTRY = ("core.js", "core.css")
@@ -86,8 +87,8 @@ PYSCRIPT_BOOT_CHUNKS = (
     "deprecations-manager-",
     "donkey-",
     "error-",
-    "py-editor-",  # plugin stubs core imports unless a config turns them off (pyscript.json
-    "py-game-",  # and index.html's <mpy-config> do; small, still shipped; the heavy
+    "py-editor-",  # plugin stubs core imports unless a config turns them off (index.html's
+    "py-game-",  # <py-config> and <mpy-config> do; small, still shipped; the heavy
     "py-terminal-",  # codemirror/xterm chunks they load lazily are NOT shipped)
 )
 PYSCRIPT_TOML_CHUNKS = ("toml-",)  # only fetched when the config is TOML
@@ -284,7 +285,7 @@ def copy_assets(root: Path, out: Path) -> None:
         if src_dir.is_dir():
             for path in _iter_files(src_dir):
                 rel = path.relative_to(root)
-                if rel.as_posix() in SOURCE_ONLY:
+                if rel.as_posix() in SOURCE_ONLY or rel.name.endswith(".d.ts"):  # types for tsc only
                     continue
                 dest = out / rel
                 dest.parent.mkdir(parents=True, exist_ok=True)
@@ -434,11 +435,9 @@ def build(
         if src.is_file():
             shutil.copyfile(src, out / name)
 
-    # Config.
+    # Config: a PyScript config file at the root, if any (index.html carries the page's own inline).
     config = next((root / c for c in CONFIG_FILES if (root / c).is_file()), None)
-    if config is None:
-        log("WARNING: neither pyscript.json nor pyscript.toml is at the root.", quiet)
-    else:
+    if config is not None:
         shutil.copyfile(config, out / config.name)
 
     # Assets.

@@ -22,6 +22,10 @@ CHROMIUM_ARGS = site_chromium.ARGS
 TIMEOUT_MS = 120_000
 # crypto.getRandomValues from a seed (xorshift32): with it the page deals, and its CPUs play, the
 # same game every time (``% seed`` before use, an init script of the browser context).
+# The page's one switch for tests and benchmarks (assets/page.js): set before the page's scripts,
+# the page records its figures in this object and asks the worker for its own.
+PROBE_JS = "window.ochoLocoProbe = {applied: [], timing: [], warm: []};"
+
 SEEDED_CRYPTO_JS = """
 (() => {
   let s = %d >>> 0 || 1;

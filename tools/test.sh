@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run every check and test: lint, types, engine tests, Pyodide and browser tests.
+# Run every check and test: lint and types (Python and JavaScript), engine tests, Pyodide and browser tests.
 # Installs what it needs into .venv and node_modules on first use (again when
 # pyproject.toml or package-lock.json change). Extra arguments go to pytest.
 #
@@ -31,6 +31,9 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy"
 .venv/bin/mypy
+echo "== JavaScript: tsc --checkJs, eslint"
+node_modules/.bin/tsc -p tsconfig.json
+node_modules/.bin/eslint assets tools/*.mjs
 
 if [ -n "$fast" ]; then
     echo "== pytest (fast: no browser, Pyodide or slow tests)"

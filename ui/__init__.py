@@ -1,4 +1,6 @@
-"""The page: PyScript glue between the DOM, localStorage and :mod:`engine`.
+"""The page's Python: the table's flow, between :mod:`engine` and the page (``assets/page.js``).
+
+``assets/page.js`` is the only code that writes the document; nothing here touches the DOM.
 
 - :mod:`ui.render`       pure functions: a :class:`engine.SeatView` in, HTML and Spanish text out
 - :mod:`ui.render_replay` «Ver la mano» and its «Repaso»: HTML and Spanish text of a finished hand
@@ -24,11 +26,9 @@
 - :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»
 - :mod:`ui.daily`        «Partida del día»
 - :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices
-- :mod:`ui.dom`          the real Screen over the DOM, localStorage and Web Locks
-- :mod:`ui.main`         DOM events wired to the table (with ui.dom, all that touches ``js``/``pyscript``)
-- :mod:`ui.clicks`       a click on the table, read once and answered the same in both page modes
-- :mod:`ui.batch`        the worker mode's Screen: DOM operations in batches, timers and the lock as tokens
-- :mod:`ui.worker`       the worker mode's table in a Web Worker, answering the page's calls with batches
+- :mod:`ui.protocol`     the seam with the page declared once: calls, events, operations and their fields
+- :mod:`ui.batch`        the Screen: DOM operations in batches, timers and the lock as tokens
+- :mod:`ui.worker`       the table in a Web Worker: the page's calls and events answered with batches
 
 No rule lives here: legality, turns and scores all come from :mod:`engine`.
 """

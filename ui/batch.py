@@ -1,13 +1,10 @@
-"""The table's side of the worker mode: a :class:`ui.screen.Screen` that writes operations, not the DOM.
+"""The table's :class:`ui.screen.Screen`: operations in a batch for the page to write, not the DOM.
 
-In the worker mode (:mod:`ui.worker`) Python runs in a Web Worker and the page
+Python runs in a Web Worker (:mod:`ui.worker`) and the page
 (``assets/page.js``) writes the DOM. Everything the table asks of the screen
-becomes one operation in a batch, a JSON list the page applies in one frame::
-
-    ["html", id, html]  ["text", id, text]  ["attr", id, name, value | null]
-    ["dialog", id, show]  ["state", name]  ["status", text]  ["notice", text | null]
-    ["later", ms, token]  ["hash", fragment]  ["copy", text]  ["focus", id]
-    ["timing", ms]  ["store", key, value | null]  ["lock", token]  ...
+becomes one operation in a batch, a JSON list the page applies in one frame,
+such as ``["html", id, html]`` or ``["attr", id, name, value | null]``; every
+operation and its fields are declared in :mod:`ui.protocol`.
 
 A timer (``later``) and the lock on the save (``lock``) are tokens: the page
 sets the timer, or waits for the Web Lock and reads localStorage, and then
@@ -85,6 +82,7 @@ class BatchScreen:
         self._timers: dict[int, Callable[[], None]] = {}
         self._locked: dict[int, Callable[[], None]] = {}
         self.mirror: Mirror | None = None
+        self.probing = False  # the page's probe switch is on (tests and benchmarks): send figures
 
     def emit(self, op: Op) -> None:
         """Append one operation to the batch (the store's writes, the worker's own operations)."""
@@ -137,7 +135,12 @@ class BatchScreen:
         self.ops.append(["focus", el_id])
 
     def timing(self, cpu_ms: float) -> None:
-        self.ops.append(["timing", round(cpu_ms, 3)])
+        self.probe("timing", round(cpu_ms, 3))
+
+    def probe(self, name: str, value: object) -> None:
+        """A figure for tests and benchmarks, sent only when the page's probe switch is on."""
+        if self.probing:
+            self.ops.append(["probe", name, value])
 
     # -- what the page calls back ------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""What the table and its rooms need from the page: :class:`Screen` (the real one is :mod:`ui.dom`'s)."""
+"""What the table and its rooms need from the page: :class:`Screen` (:class:`ui.batch.BatchScreen`)."""
 
 from __future__ import annotations
 
@@ -21,4 +21,4 @@ class Screen(Protocol):
     def copy_text(self, text: str) -> None: ...
     def focus(self, el_id: str) -> None: ...
     def timing(self, cpu_ms: float) -> None:
-        """How long one CPU decision took (the load benchmark reads these in the page)."""
+        """How long one CPU decision took (a probe: the benchmarks read these in the page)."""

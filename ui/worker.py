@@ -1,18 +1,12 @@
-"""The worker mode's Python: the whole table in a Web Worker, answering the page with batches.
+"""The table's Python in a Web Worker, answering the page with batches.
 
 The page (``assets/page.js``) starts this module in a worker with PyScript's
 ``PyWorker`` and calls it with ``await sync.<name>(json)``; every call returns
 the batch of operations (:mod:`ui.batch`) the page applies in one frame. No
 call touches the page: the DOM, localStorage, the Web Lock, the clipboard,
-the address and files are the page's, asked for by operations.
-
-Calls (all JSON text in, JSON text out)::
-
-    start({storage, writable, locks, hash, url, today, reduced, seed, early})
-    event({kind, ...})        a click, a key, a choice, a file's text, a storage event
-    fire(token)               a timer the batch asked for went off
-    locked(token, storage)    the page holds the Web Lock and read the keys again
-    games()                   open «Tus partidas»' IndexedDB store (awaited)
+the address and files are the page's, asked for by operations. The calls,
+the events and the operations, with their fields, are declared once in
+:mod:`ui.protocol`.
 
 :class:`Session` is pure Python (the tests drive it); :func:`main` binds it in
 the worker.
@@ -22,16 +16,110 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .batch import BatchScreen, Mirror
-from .clicks import Click, dispatch
-from .clicks import field_players as _players
-from .clicks import field_text as _text
 from .history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from .outside import ASIDE_PREFIX
+from .protocol import EVENTS
 from .storage import SAVE_KEY, Store
 from .table import Table
+
+
+@dataclass(frozen=True)
+class Click:
+    """What a click carries: the button's id, its card or suit, where it sits, and the page's fields."""
+
+    ident: str
+    card: str = ""
+    suit: str = ""
+    where: str = ""  # "hand" for a card of your hand, "suit" for the suit chooser, "" elsewhere
+    players: int = 2  # the table size chosen in the setup bar
+    name: str = ""  # the challenge's name field
+    step: int = -1  # a «Repaso» item's replay step
+    by_key: bool = False  # a keyboard activation (a click with ``detail == 0``)
+
+    @classmethod
+    def of(cls, fields: Mapping[str, object]) -> Click:
+        """The click whose fields are ``fields``, by the names the page forwards them under.
+
+        ``id``, ``card``, ``suit``, ``where`` and ``name`` are texts (anything
+        else reads as ""), ``players`` is 3 or 2, ``step`` a text of digits
+        (anything else reads as -1) and ``by_key`` only ``True`` itself.
+        """
+        step = _text(fields.get("step"))
+        return cls(
+            _text(fields.get("id")),
+            card=_text(fields.get("card")),
+            suit=_text(fields.get("suit")),
+            where=_text(fields.get("where")),
+            players=_players(fields.get("players")),
+            name=_text(fields.get("name")),
+            step=int(step) if step.isdigit() else -1,
+            by_key=fields.get("by_key") is True,
+        )
+
+
+def _text(value: object) -> str:
+    """A text field as the page sent it; anything else (missing, a number, null) reads as ""."""
+    return value if isinstance(value, str) else ""
+
+
+def _players(value: object) -> int:
+    """A table size field: 3 when it says 3, else 2."""
+    return 3 if value in (3, "3") else 2
+
+
+def dispatch(table: Table, click: Click, *, download: Callable[[str, str], None]) -> None:
+    """Answer ``click``; ``download(name, text)`` saves an export where the mode can."""
+    ident = click.ident
+    if click.card and click.where == "hand":
+        table.click_card(click.card)
+    elif click.suit and click.where == "suit":
+        table.choose_suit(click.suit)
+    elif ident == "suit-cancel":
+        table.cancel_chooser()
+    elif ident == "results-skip":
+        table.results.skip()
+    elif ident in ("main-btn", "stock"):
+        table.main_button()
+    elif ident == "deal-btn":
+        table.request_deal(click.players)
+    elif ident == "next-hand-btn":
+        table.next_hand(by_key=click.by_key)
+    elif ident == "new-game-btn":
+        table.new_game_after_end(by_key=click.by_key)
+    elif ident == "copy-link-btn":
+        table.arrivals.copy()
+    elif ident == "replace-yes":
+        table.answer_replace(True)
+    elif ident == "replace-no":
+        table.answer_replace(False)
+    elif ident == "daily-btn":
+        table.daily.request(click.players)
+    elif ident == "challenge-btn":
+        table.challenges.link(click.name)
+    elif ident == "export-btn":
+        download(*table.transfer.export_text())
+    elif ident == "clear-aside-btn":
+        table.saves.clear_aside()
+    elif ident == "replay-btn":
+        table.results.open_replay()
+    elif ident == "see-partidas-btn":
+        table.results.see_partidas()
+    elif ident == "replay-close":
+        table.results.close_replay()
+    elif ident == "hint-btn":
+        table.ask_hint()
+    elif ident.startswith("review-go-"):
+        table.results.review_jump(click.step)
+    elif ident.startswith("replay-"):
+        table.results.replay_go(ident.removeprefix("replay-"))
+
+
+Event = Mapping[str, Any]
 
 
 class Session:
@@ -42,6 +130,24 @@ class Session:
         self.table: Table | None = None
         self.store: Store | None = None
         self.today = ""
+        # One handler per event kind that ui.protocol declares (tests/test_protocol.py checks both ways).
+        self.handlers: dict[str, Callable[[Table, Event], None]] = {
+            "click": self._click,
+            "suit-cancel": lambda table, _: table.cancel_chooser(),
+            "replace-cancel": lambda table, _: table.answer_replace(False),
+            "results-key": lambda table, _: table.results.skip() if table.results.counting else None,
+            "results-close": lambda table, _: table.results.dismissed(),
+            "replay-cancel": lambda table, _: table.results.close_replay(),
+            "replay-key": lambda table, data: table.results.replay_go(_text(data.get("where"))),
+            "pace": lambda table, data: table.bar.set_pace(_text(data.get("value"))),
+            "size": lambda table, data: table.bar.choose_size(_players(data.get("value"))),
+            "level": lambda table, data: table.bar.choose_level(_text(data.get("value"))),
+            "hash": lambda table, data: table.arrivals.open(_text(data.get("hash"))),
+            "storage": self._storage,
+            "store-failed": self._store_failed,
+            "import": self._import,
+        }
+        assert set(self.handlers) == set(EVENTS)
 
     def _batch(self) -> str:
         return json.dumps(self.screen.take(), ensure_ascii=False)
@@ -63,11 +169,12 @@ class Session:
         rng = random.Random(json.dumps(seed)) if seed else random.Random()
         table = Table(screen, store, fast=bool(data.get("reduced")), rng=rng, today=lambda: self.today)
         self.table = table
-        screen.emit(["config", {"max_import": MAX_IMPORT_CHARS}])
+        screen.probing = data.get("probe") is True
+        screen.emit(["config", MAX_IMPORT_CHARS])
         screen.attr("mode-3", "checked", "" if store.setup().players == 3 else None)
         screen.attr("pace-" + table.setup.pace, "checked", "")
         table.start(_text(data.get("hash")), _text(data.get("url")).split("#", 1)[0])
-        screen.emit(["data", "saveLoadMs", f"{store.load_ms:.2f}"])  # read by python -m lab.page_bench
+        screen.probe("saveLoadMs", round(store.load_ms, 2))  # read by python -m lab.page_play
         early = data.get("early")
         if isinstance(early, dict):
             self._early(table, early)
@@ -99,43 +206,19 @@ class Session:
             return "[]"
         if isinstance(data.get("today"), str):
             self.today = data["today"]
-        kind = data.get("kind")
-        if kind == "click":
-            self._click(table, data)
-        elif kind == "suit-cancel":
-            table.cancel_chooser()
-        elif kind == "replace-cancel":
-            table.answer_replace(False)
-        elif kind == "results-key":
-            if table.results.counting:
-                table.results.skip()
-        elif kind == "results-close":
-            table.results.dismissed()
-        elif kind == "replay-cancel":
-            table.results.close_replay()
-        elif kind == "replay-key":
-            table.results.replay_go(_text(data.get("where")))
-        elif kind == "pace":
-            table.bar.set_pace(_text(data.get("value")))
-        elif kind == "size":
-            table.bar.choose_size(_players(data.get("value")))
-        elif kind == "level":
-            table.bar.choose_level(_text(data.get("value")))
-        elif kind == "hash":
-            table.arrivals.open(_text(data.get("hash")))
-        elif kind == "storage":
-            self._storage(table, data)
-        elif kind == "store-failed":
-            self._store_failed(table, data)
-        elif kind == "import":
-            size = data.get("size")
-            if isinstance(size, int) and size > MAX_IMPORT_CHARS:
-                self.screen.text("partidas-status", FILE_TOO_LARGE)
-            else:
-                table.transfer.import_text(_text(data.get("text")))
+        handler = self.handlers.get(_text(data.get("kind")))
+        if handler is not None:
+            handler(table, data)
         return self._batch()
 
-    def _storage(self, table: Table, data: dict[str, Any]) -> None:
+    def _import(self, table: Table, data: Event) -> None:
+        size = data.get("size")
+        if isinstance(size, int) and size > MAX_IMPORT_CHARS:
+            self.screen.text("partidas-status", FILE_TOO_LARGE)
+        else:
+            table.transfer.import_text(_text(data.get("text")))
+
+    def _storage(self, table: Table, data: Event) -> None:
         """Another tab wrote a key: the copy follows; a new save is compared under the lock."""
         key = _text(data.get("key"))
         value = data.get("value")
@@ -146,7 +229,7 @@ class Session:
         if key == SAVE_KEY:
             store.locked(lambda: table.saves.changed(store.stored()))
 
-    def _store_failed(self, table: Table, data: dict[str, Any]) -> None:
+    def _store_failed(self, table: Table, data: Event) -> None:
         """The page could not write what the worker wrote (storage full): the save is tried again, failing.
 
         The copy goes back to what is stored; the table's save then fails as it
@@ -177,8 +260,8 @@ class Session:
             mirror.refuse.add(SAVE_KEY)
             table.saves.save()
 
-    def _click(self, table: Table, data: dict[str, Any]) -> None:
-        """A click on a button of the table, as the page forwards it (see :mod:`ui.clicks`)."""
+    def _click(self, table: Table, data: Event) -> None:
+        """A click on a button of the table, as the page forwards it (:class:`Click`)."""
         dispatch(
             table, Click.of(data), download=lambda name, text: self.screen.emit(["download", name, text])
         )
@@ -206,9 +289,10 @@ class Session:
 def to_flat(value: object) -> str:
     """A kept value as ``pyscript.storage`` writes it (Flatted's text of ``["generic", value]``).
 
-    Both modes read and write the same IndexedDB store: the main-thread mode
-    through ``pyscript.storage``, this one through ``polyscript.storage``, which
-    stores the text as given. Every value kept is a string.
+    The store was first written through ``pyscript.storage`` (which encodes
+    with Flatted) and is read here through ``polyscript.storage``, which
+    stores the text as given; the games kept keep that encoding. Every value
+    kept is a string.
 
     >>> to_flat('{"a":1}')
     '[["1","2"],"generic","{\\"a\\":1}"]'

@@ -57,23 +57,13 @@ from helpers import PREFIX, assert_no_errors, wait_for_python
 from tools import build as site_build
 from tools import chromium as site_chromium
 from tools import serve as site_serve
-from tools.page_driver import SEEDED_CRYPTO_JS
+from tools.page_driver import PROBE_JS, SEEDED_CRYPTO_JS  # every test page has the probe switch on
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
 
 CHROMIUM_ARGS = site_chromium.ARGS
-# The suite runs the page in the mode it ships in (the worker mode); the modules marked
-# ``both_modes`` run again in the main-thread mode, the page's fallback. OCHO_MOTOR=worker or main
-# runs every test in that one mode only.
-MOTOR = os.environ.get("OCHO_MOTOR", "") if os.environ.get("OCHO_MOTOR") in ("worker", "main") else ""
-FALLBACK = "main"
-
-
-def pytest_generate_tests(metafunc):
-    if not MOTOR and metafunc.definition.get_closest_marker("both_modes"):
-        metafunc.parametrize("motor", ["", FALLBACK], ids=["shipped", FALLBACK], indirect=True)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -221,10 +211,9 @@ def seed_of(nodeid: str) -> int:
 
 @dataclass
 class RunningTest:
-    """What the pages of the running test share: its fixed seed, and where they run Python."""
+    """What the pages of the running test share: its fixed seed."""
 
     seed: int = 1
-    motor: str = MOTOR  # "" is the page's default
 
 
 RUNNING = RunningTest()
@@ -246,15 +235,11 @@ class SeededBrowser:
     def close(self) -> None:
         self._browser.close()
 
-    def new_context(self, *, as_shipped: bool = False, **kwargs):
-        """A context dealing from the test's seed, in the test's mode unless ``as_shipped``.
-
-        ``as_shipped``: the page chooses where Python runs by itself, whatever mode the run asks for.
-        """
+    def new_context(self, **kwargs):
+        """A context dealing from the test's seed, with the page's probe switch on."""
         ctx = self._browser.new_context(**kwargs)
         ctx.add_init_script(SEEDED_CRYPTO_JS % RUNNING.seed)
-        if RUNNING.motor and not as_shipped:
-            ctx.add_init_script(f"window.ochoLocoMotor = {RUNNING.motor!r};")
+        ctx.add_init_script(PROBE_JS)
         self.contexts.append(ctx)
         return ctx
 
@@ -301,13 +286,6 @@ def _fixed_deals(request):
         seeded.contexts.clear()
         seeded.relaunch_if_gone()
     yield
-
-
-@pytest.fixture(autouse=True)
-def motor(request) -> str:
-    """Where this test's pages run Python: "" (the page's default), or "main" for ``both_modes``."""
-    RUNNING.motor = getattr(request, "param", MOTOR)
-    return RUNNING.motor
 
 
 @pytest.hookimpl(hookwrapper=True)

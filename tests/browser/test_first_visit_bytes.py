@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from helpers import PREFIX, wait_controlled, wait_for_python, wait_state
 
 from tools import serve as site_serve
@@ -58,12 +57,10 @@ def test_a_first_visit_downloads_each_file_once(browser, built_site: Path):
     assert any(path.endswith("pyodide.asm.wasm") for path in unique)
 
 
-def test_a_first_visit_reads_the_runtime_in_a_worker_not_on_the_page(browser, site_url: str, motor: str):
+def test_a_first_visit_reads_the_runtime_in_a_worker_not_on_the_page(browser, site_url: str):
     """12 MB of responses read on the page made long tasks of the browser's own work on its main
     thread (docs/worker.md): the worker mode's first visit fetches them in a worker of their own,
     and the loading box still hears of each file."""
-    if motor == "main":
-        pytest.skip("the main-thread mode runs Pyodide on the page, which reads its files there")
     context = browser.new_context(locale="es-ES", reduced_motion="reduce")  # a first visit
     try:
         page = context.new_page()

@@ -20,9 +20,6 @@ from helpers import play_a_move, wait_for_picture_of_the_save, wait_for_python, 
 from engine.codes import GameCode
 from tools import serve as site_serve
 
-# The page's fallback, the main-thread mode, is played here too (conftest.py).
-pytestmark = pytest.mark.both_modes
-
 PHONE = {"width": 412, "height": 823}
 LIMIT = 0.02  # the target for the whole load (Lighthouse's "good" is 0.1)
 CODE = GameCode.parse("A2C6-P4JZ")  # a 1-against-1 deal

@@ -15,14 +15,10 @@ import shutil
 import threading
 from pathlib import Path
 
-import pytest
 from helpers import PREFIX, SAVE_KEY, play_a_move, wait_controlled, wait_for_python, wait_state
 
 from tools import build as site_build
 from tools import serve as site_serve
-
-# The page's fallback, the main-thread mode, is played here too (conftest.py).
-pytestmark = pytest.mark.both_modes
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

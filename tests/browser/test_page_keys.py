@@ -14,9 +14,6 @@ from functools import partial
 import pytest
 from helpers import PLAIN_CODE, act, boot, link, more_options, raw_save, state, wait_state
 
-# The page's fallback, the main-thread mode, is played here too (conftest.py).
-pytestmark = pytest.mark.both_modes
-
 COUNT_CLOSES = """() => {
   window.__closed = 0;
   document.getElementById('replace-dialog').addEventListener('close', () => { window.__closed += 1; });

@@ -46,9 +46,6 @@ from engine.save import dump
 from engine.view import seat_view
 from ui import render
 
-# The page's fallback, the main-thread mode, is played here too (conftest.py).
-pytestmark = pytest.mark.both_modes
-
 CARD_SELECTOR = '#hand button.card[data-card="{}"]'
 SUIT_SELECTOR = '#suit-dialog .suit-btn[data-suit="{}"]'
 

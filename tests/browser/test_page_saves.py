@@ -35,9 +35,6 @@ from helpers import (
 from engine.codes import CodeError, GameCode
 from engine.game import Game
 
-# The page's fallback, the main-thread mode, is played here too (conftest.py).
-pytestmark = pytest.mark.both_modes
-
 TAMPERED = "A2K7-QM93"  # A2K7-QM92 with its last character changed
 
 

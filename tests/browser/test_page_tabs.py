@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from conftest import wait_for_python
 from helpers import ASIDE_PREFIX, SAVE_KEY, STAND_IN, envelope, raw_save, storage_items, wait_state
 
@@ -22,9 +21,6 @@ from engine.codes import GameCode
 from engine.game import Game
 from engine.record import Record
 from ui.storage import read
-
-# The page's fallback, the main-thread mode, is played here too (conftest.py).
-pytestmark = pytest.mark.both_modes
 
 # (code, a card tab 2 can play at once): the first ten 1-contra-1 codes from random.Random("race")
 # whose first hand has a card other than an 8 to play.

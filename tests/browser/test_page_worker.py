@@ -1,12 +1,10 @@
-"""The worker mode (docs/worker.md): the table's Python in a Web Worker, the page only writes the DOM.
+"""The table's Python in a Web Worker (docs/worker.md); assets/page.js is the only DOM writer.
 
-The worker mode is the page's default. Whatever mode the rest of the suite
-runs in (``OCHO_MOTOR``), these tests open the page in the worker mode
-(``window.ochoLocoMotor = "worker"`` before the page's scripts) and check what
-only that mode has: Python started in a worker, play with no service worker at
-all (the mode needs no cross-origin isolation and no reload), and the quiet
-fallback to the main-thread mode when the worker cannot start; and that the
-address alone chooses the mode (nothing: the worker; ``?motor=main``: the page).
+What only a browser shows of it: Python started in a worker, play with no
+service worker at all (no cross-origin isolation, no reload), a Spanish message
+when the worker cannot start, the runtime's files fetched off the page on a
+first visit, the results panel warmed up while Python starts, and PyScript
+started without the plugins the page never uses.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ import pytest
 from helpers import SAVE_KEY, play_a_move, wait_for_python, wait_state
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
-WORKER_MODE_JS = "window.ochoLocoMotor = 'worker';"
 
 
 @pytest.fixture
@@ -25,7 +22,6 @@ def worker_context(browser):
     def make(**options):
         context = browser.new_context(locale="es-ES", reduced_motion="reduce", **options)
         context.set_default_timeout(30_000)
-        context.add_init_script(WORKER_MODE_JS)
         made.append(context)
         return context
 
@@ -46,7 +42,6 @@ def test_the_table_runs_in_a_worker_and_plays(worker_context, site_url):
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     open_game(page, site_url)
-    assert page.evaluate("() => document.body.dataset.motor") == "worker"
     assert [w.url.split(":", 1)[0] for w in page.workers] == ["blob"]  # PyScript's worker
     play_a_move(page)
     assert wait_state(page) == "human"
@@ -54,30 +49,10 @@ def test_the_table_runs_in_a_worker_and_plays(worker_context, site_url):
     assert errors == []
 
 
-def test_the_page_runs_python_in_a_worker_unless_the_address_asks_otherwise(browser, site_url):
-    """The worker mode is the page's default; ``?motor=main`` runs today's main-thread mode, and plays."""
-    for query, motor in (("", "worker"), ("?motor=main", "main")):
-        # No test-wide choice of mode (OCHO_MOTOR) is added to this context.
-        context = browser.new_context(as_shipped=True, locale="es-ES", reduced_motion="reduce")
-        context.set_default_timeout(30_000)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
-        open_game(page, site_url + query)
-        assert page.evaluate("() => document.body.dataset.motor") == motor, query
-        assert len(page.workers) == (1 if motor == "worker" else 0), query
-        play_a_move(page)
-        assert wait_state(page) == "human"
-        assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
-        assert errors == [], query
-        context.close()
-
-
 def test_the_game_plays_with_the_service_worker_blocked(worker_context, site_url):
     """No isolation, no reload: the worker mode needs no service worker (a private window may refuse it)."""
     page = worker_context(service_workers="block").new_page()
     open_game(page, site_url)
-    assert page.evaluate("() => document.body.dataset.motor") == "worker"
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     play_a_move(page)
     page.reload()
@@ -85,16 +60,18 @@ def test_the_game_plays_with_the_service_worker_blocked(worker_context, site_url
     assert wait_state(page) == "human"  # the saved game resumes
 
 
-def test_when_the_worker_cannot_start_the_page_plays_on_the_main_thread(worker_context, site_url):
+def test_when_the_worker_cannot_start_the_loading_box_says_so_in_spanish(worker_context, site_url):
     context = worker_context(service_workers="block")
     context.route("**/assets/worker-start.py", lambda route: route.abort())
     page = context.new_page()
-    open_game(page, site_url)
-    assert page.evaluate("() => document.body.dataset.motor") == "main"
-    said = page.inner_text("#notice") + page.inner_text("#status")
-    assert not any(word in said.lower() for word in ("worker", "error", "fall")), said  # nothing alarming
-    play_a_move(page)
-    assert wait_state(page) == "human"
+    page.goto(f"{site_url}#partida={CODE}&mesa=2")
+    title = "() => document.querySelector('#loading .loading-title').textContent"
+    page.wait_for_function(f"() => ({title})().includes('no puede')")
+    assert page.is_visible("#loading")
+    said = page.inner_text("#loading") + page.inner_text("#status")
+    assert "Este navegador no puede arrancar el juego" in said, said
+    assert "Tu partida guardada sigue aquí" in said
+    assert not any(word in said.lower() for word in ("worker", "error", "exception")), said
 
 
 def test_when_the_runtime_cannot_be_fetched_in_a_worker_the_page_fetches_it(worker_context, site_url):
@@ -104,7 +81,6 @@ def test_when_the_runtime_cannot_be_fetched_in_a_worker_the_page_fetches_it(work
     context.route("**/assets/prefetch.js", lambda route: route.abort())
     page = context.new_page()
     open_game(page, site_url)
-    assert page.evaluate("() => document.body.dataset.motor") == "worker"
     read = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())")
     assert {"pyodide.asm.wasm", "python_stdlib.zip", "app.zip"} <= set(read), read
     play_a_move(page)
@@ -199,7 +175,7 @@ FOCUS_LOG_JS = """
   addEventListener("focusout", note("out"), true);
 })();
 """
-WARMED_JS = "(step) => Array.isArray(window.ochoLocoWarm) && window.ochoLocoWarm.includes(step)"
+WARMED_JS = "(step) => window.ochoLocoProbe.warm.includes(step)"
 TRACES_JS = """() => [document.querySelectorAll('.warm-up').length,
   document.querySelectorAll('dialog[open]').length,
   document.activeElement === document.body ? 'body' : document.activeElement.id]"""
@@ -232,7 +208,7 @@ def test_the_page_warms_up_its_results_panel_while_python_starts_leaving_no_trac
     page.goto(site_url)
     page.wait_for_function(WARMED_JS, arg="panel")
     wait_for_python(page)
-    assert page.evaluate("() => window.ochoLocoWarm") == ["results", "panel"]
+    assert page.evaluate("() => window.ochoLocoProbe.warm") == ["results", "panel"]
     parts = page.evaluate("() => document.getElementById('results-sample').content.children.length")
     assert page.evaluate("() => window.__laidOut") == [1] * parts + [0]  # then the panel around a list
     assert page.evaluate(TRACES_JS) == [0, 0, "deal-btn"]  # where the page itself puts it
@@ -244,14 +220,11 @@ def test_the_page_warms_up_its_results_panel_while_python_starts_leaving_no_trac
 UNUSED_PLUGINS = re.compile(r"/vendor/pyscript/(py-editor|py-terminal|py-game|donkey|deprecations-manager)-")
 
 
-@pytest.mark.parametrize("mode", ["worker", "main"])
-def test_pyscript_starts_without_the_plugins_the_page_never_uses(worker_context, site_url, mode):
-    """pyscript.json and index.html's <mpy-config> turn them off: in either mode PyScript neither
-    fetches nor runs them on the page (each was a module evaluated on the main thread while the page
-    loads). Its error plugin stays."""
-    context = worker_context()
-    context.add_init_script(f"window.ochoLocoMotor = {mode!r};")
-    page = context.new_page()
+def test_pyscript_starts_without_the_plugins_the_page_never_uses(worker_context, site_url):
+    """index.html's <py-config> and <mpy-config> turn them off: PyScript neither fetches nor runs
+    them on the page (each was a module evaluated on the main thread while the page loads). Its
+    error plugin stays."""
+    page = worker_context().new_page()
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
     page.goto(f"{site_url}#partida={CODE}&mesa=2")
@@ -259,4 +232,3 @@ def test_pyscript_starts_without_the_plugins_the_page_never_uses(worker_context,
     assert wait_state(page) == "human"
     assert [url for url in asked if UNUSED_PLUGINS.search(url)] == []
     assert [url for url in asked if "/vendor/pyscript/error-" in url], asked
-    assert page.evaluate("() => document.body.dataset.motor") == mode

@@ -1,8 +1,8 @@
-"""ui.clicks.Click.of: a click read from its fields, the same way in both page modes."""
+"""ui.worker.Click.of: a click read from the fields the page forwards."""
 
 from __future__ import annotations
 
-from ui.clicks import Click
+from ui.worker import Click
 
 
 def test_click_of_reads_every_field_the_page_sends() -> None:

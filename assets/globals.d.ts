@@ -1,0 +1,29 @@
+// The few names the page's scripts share on `window` (index.html's inline scripts set them;
+// assets/page.js reads them). Types only: nothing here ships.
+
+interface OchoLocoPicture {
+  key: string;
+  take(save: string): string;
+}
+
+interface OchoLocoEarly {
+  taken?: boolean;
+  choice?: { players: number; level: string } | null;
+  click?: { kind: string; card?: string } | null;
+}
+
+/** Figures for tests and benchmarks, recorded only when a test or a bench sets this object first. */
+interface OchoLocoProbe {
+  applied?: [number, string][];
+  timing?: number[];
+  warm?: string[];
+  [name: string]: unknown;
+}
+
+interface Window {
+  ochoLocoRegister?: () => Promise<ServiceWorkerRegistration | null | undefined>;
+  ochoLocoEarly?: OchoLocoEarly;
+  ochoLocoPicture?: OchoLocoPicture;
+  ochoLocoMotion?: { snap(): void };
+  ochoLocoProbe?: OchoLocoProbe;
+}
