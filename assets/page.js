@@ -25,7 +25,6 @@ const probe = window.ochoLocoProbe || null;
 const body = document.body;
 const PREFIX = "ocho-loco:";
 const SAVE = PREFIX + "partida";
-const PICTURED = new Set(["human", "chooser", "cpu", "results", "gameover"]);
 const REPLAY_KEYS = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"};
 const ACTIVATION_KEYS = new Set(["Enter", " ", "Spacebar", "Escape"]);
 const NOT_SKIPPING = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
@@ -36,6 +35,7 @@ let sync = null;
 let storage = null;  // localStorage, or null when the browser refuses it
 let maxImport = 0;
 let pictureDue = false;
+let pictured = false;  // the table's state shows a game (the picture is taken only then)
 /** @type {[string, number] | null} */
 let handDrawn = null;  // the hand as last drawn: [markup, cards]
 
@@ -102,8 +102,7 @@ function storePicture() {
 }
 
 function takePicture() {
-  const state = body.dataset.state;
-  if (!storage || !state || !PICTURED.has(state) || !window.ochoLocoPicture) return;
+  if (!storage || !pictured || !window.ochoLocoPicture) return;
   try {
     const save = storage.getItem(SAVE);
     if (save !== null) storage.setItem(window.ochoLocoPicture.key, window.ochoLocoPicture.take(save));
@@ -259,7 +258,7 @@ function applyAll(ops) {
         steps.push((asked) => dialog(id, open, asked));
         break;
       }
-      case "state": showState(op[1]); break;
+      case "state": showState(op[1], op[2]); break;
       case "status": $("status").textContent = op[1]; break;
       case "notice": notice(op[1]); break;
       case "later": timers.push([op[1], op[2]]); break;
@@ -309,8 +308,16 @@ function unpress() {
   for (const el of document.querySelectorAll("#mesa .pressed")) el.classList.remove("pressed");
 }
 
-function showState(name) {
-  if (state(name) && storage && !pictureDue) {
+/**
+ * The table's state (ui.screen.TableState): shown on <body>, and a picture taken when it shows a game.
+ * @param {string} name
+ * @param {boolean} shown whether a game is on the table, as a picture can show it
+ */
+function showState(name, shown) {
+  body.dataset.state = name;
+  pictured = shown;
+  if (name === "human") steps.push(() => { if (atTheTable()) showTable(); });
+  if (shown && storage && !pictureDue) {
     pictureDue = true;  // once this batch has drawn everything, after the save it asked for
     if (locks) locks.request(SAVE, storePicture).catch(storePicture);
     else setTimeout(storePicture, 0);
@@ -394,12 +401,6 @@ function dialog(id, show, asked) {
   }
   if (!show && el.open) el.close();
   return null;
-}
-
-function state(name) {
-  body.dataset.state = name;
-  if (name === "human") steps.push(() => { if (atTheTable()) showTable(); });
-  return PICTURED.has(name);
 }
 
 function notice(text) {

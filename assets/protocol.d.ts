@@ -37,7 +37,7 @@ export type Op =
   | [kind: "text", id: string, text: string]
   | [kind: "attr", id: string, name: string, value: string | null]
   | [kind: "dialog", id: string, show: boolean]
-  | [kind: "state", name: string]
+  | [kind: "state", name: string, pictured: boolean]
   | [kind: "status", text: string]
   | [kind: "notice", text: string | null]
   | [kind: "later", ms: number, token: number]

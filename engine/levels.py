@@ -146,6 +146,13 @@ LEVELS: tuple[Level, ...] = (FACIL, NORMAL, DIFICIL)
 NAMES: tuple[str, ...] = tuple(lv.name for lv in LEVELS)
 _BY_NAME = {lv.name: lv for lv in LEVELS}
 _BY_LETTER = {lv.letter: lv for lv in LEVELS}
+# The level a new player meets, and the one a record or save from before the levels was played at.
+DEFAULT_LEVEL: str = NORMAL.name
+
+
+def is_level(name: str) -> bool:
+    """Whether ``name`` is one of the page's CPU levels."""
+    return name in _BY_NAME
 
 
 def level(name: str) -> Level:
@@ -158,4 +165,16 @@ def by_letter(letter: str) -> Level:
     return _BY_LETTER[letter]
 
 
-__all__ = ["DIFICIL", "FACIL", "LEVELS", "NAMES", "NORMAL", "Level", "Settings", "by_letter", "level"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "DIFICIL",
+    "FACIL",
+    "LEVELS",
+    "NAMES",
+    "NORMAL",
+    "Level",
+    "Settings",
+    "by_letter",
+    "is_level",
+    "level",
+]

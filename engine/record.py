@@ -72,7 +72,7 @@ from .actions import DRAW, PASS, PLAY, PLAY8, Action
 from .cards import EIGHTS, SUITS
 from .codes import CodeError, GameCode
 from .game import GAME_OVER, HAND_OVER, MAX_ACTIONS_PER_HAND, MAX_HANDS, TARGET, Game, IllegalAction
-from .levels import NAMES, by_letter, level
+from .levels import DEFAULT_LEVEL, NAMES, by_letter, level
 
 FORMAT = "r2"
 LEGACY_FORMAT = "r1"  # no CPU version: version 1 of its level
@@ -136,7 +136,7 @@ class Record:
 
     code: GameCode
     moves: tuple[Action, ...] = ()
-    level: str = "normal"
+    level: str = DEFAULT_LEVEL
     start: Start | None = None
     version: int = 0
     legacy: bool = field(default=False, compare=False)
@@ -176,7 +176,7 @@ class Record:
         return len(self.moves)
 
     @classmethod
-    def of(cls, game: Game, level: str = "normal", hints: bool = False) -> Record:
+    def of(cls, game: Game, level: str = DEFAULT_LEVEL, hints: bool = False) -> Record:
         """The game so far as its code and every move of every hand, against the CPU ``level``."""
         start = None if game.origin is None else Start(*game.origin)
         return cls(game.code, tuple(m.action for m in game.history), level, start, hints=hints)

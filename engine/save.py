@@ -35,6 +35,7 @@ from .actions import DRAW
 from .cards import BY_TEXT, POINTS, SUIT_LETTERS, TEXT, Card
 from .codes import CodeError, GameCode
 from .game import GAME_OVER, HAND_OVER, MAX_DRAWS, PLAYING, TARGET, Game, HandResult, Move, Phase
+from .levels import DEFAULT_LEVEL
 from .record import Record, RecordError
 
 FORMAT = "ocho-loco/save"
@@ -240,7 +241,7 @@ def load(data: object) -> Game:
     return game
 
 
-def legacy_record(game: Game, level: str = "normal") -> Record:
+def legacy_record(game: Game, level: str = DEFAULT_LEVEL) -> Record:
     """The record of a game read from a snapshot, if replaying it gives back exactly that position.
 
     The deal and the moves of the snapshot's hand are checked by replay; for

@@ -13,10 +13,9 @@ import re
 from collections.abc import Callable
 
 from ui.ids import is_page_id
+from ui.screen import TableState
 from ui.storage import MemoryBackend, Store
 from ui.table import Table
-
-BODY_STATES = {"setup", "human", "chooser", "cpu", "results", "gameover", "replace", "replay"}
 
 
 class FakeScreen:
@@ -58,9 +57,9 @@ class FakeScreen:
         assert is_page_id(el_id), f"index.html has no element with id {el_id!r}"
         self.dialogs[el_id] = show
 
-    def state(self, name: str) -> None:
-        assert name in BODY_STATES, f"unknown body state {name!r}"
-        self.body = name
+    def state(self, state: TableState) -> None:
+        assert isinstance(state, TableState), f"not a table state: {state!r}"
+        self.body = state.value
 
     def status(self, text: str) -> None:
         self.statuses.append(text)

@@ -19,7 +19,6 @@ PACKAGE = ROOT / "engine" / "bots"
 NAMES = [
     "BOT_NAMES",
     "DIFICIL_PARAMS",
-    "LEVEL_BOTS",
     "RANK_CARDS",
     "SUIT_CARDS",
     "BasicBot",

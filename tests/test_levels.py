@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from profiles import budget
 from support import cards, position, texts, walk
 
+from engine import levels
 from engine.actions import Action
 from engine.bots import (
     BOT_NAMES,
     DIFICIL_PARAMS,
-    LEVEL_BOTS,
     CpuBot,
     CpuParams,
     DificilBot,
@@ -37,7 +37,6 @@ from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
 from engine.equity import WHOLE
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.levels import NAMES as LEVEL_NAMES
 from engine.view import seat_view
 from lab.match import match, match_parallel
 from lab.simulate import main, run
@@ -468,8 +467,7 @@ def test_a_playout_is_the_cpu_playing_every_seat(game: Game, seed: int, params: 
 
 
 def test_levels_map_to_bots() -> None:
-    assert set(LEVEL_BOTS) == set(LEVEL_NAMES)
-    assert LEVEL_BOTS["normal"] == "cpu"
+    assert [lv.bot for lv in levels.LEVELS] == ["facil", "cpu", "dificil"]
     assert isinstance(make_level_bot("facil"), FacilBot)
     assert isinstance(make_level_bot("normal"), CpuBot)
     assert isinstance(make_level_bot("dificil"), DificilBot)

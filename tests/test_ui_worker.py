@@ -21,6 +21,7 @@ from ui.batch import BatchScreen, Mirror
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from ui.outside import ASIDE_PREFIX
 from ui.protocol import START, check_event, check_op
+from ui.screen import TableState
 from ui.storage import NOTICE_FULL, SAVE_KEY
 from ui.worker import Click, Session, WorkerGames, from_flat, to_flat
 
@@ -95,7 +96,7 @@ def test_every_screen_call_becomes_one_operation_in_order():
     screen.text("stock-count", "30")
     screen.attr("main-btn", "disabled", None)
     screen.dialog("suit-dialog", True)
-    screen.state("human")
+    screen.state(TableState.HUMAN)
     screen.notice(None)
     screen.set_hash("#partida=A2K7-QM92")
     screen.copy_text("enlace")
@@ -108,7 +109,7 @@ def test_every_screen_call_becomes_one_operation_in_order():
         ["text", "stock-count", "30"],
         ["attr", "main-btn", "disabled", None],
         ["dialog", "suit-dialog", True],
-        ["state", "human"],
+        ["state", "human", True],
         ["notice", None],
         ["hash", "#partida=A2K7-QM92"],
         ["copy", "enlace"],
@@ -154,7 +155,7 @@ def test_the_mirror_writes_reach_the_page_as_store_operations():
 def test_a_linked_game_is_dealt_and_saved_through_the_lock():
     page = Page()
     page.start(f"#partida={CODE.pretty()}&mesa=2")
-    assert page.last("state") == ["state", "human"]
+    assert page.last("state") == ["state", "human", True]
     page.settle()
     assert SAVE_KEY in page.storage
     hand = page.last("html")
@@ -337,5 +338,5 @@ def test_an_unreadable_save_that_cannot_be_set_aside_stays_and_the_notice_says_s
     assert page.last("attr") == ["attr", "aside-info", "hidden", ""]
     page.event(kind="click", id="deal-btn", players=2)
     page.settle()
-    assert page.last("state") == ["state", "replace"]
+    assert page.last("state") == ["state", "replace", False]
     assert page.storage[SAVE_KEY] == "{roto" and ASIDE_PREFIX + "1" not in page.storage

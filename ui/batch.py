@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .screen import TableState
 from .storage import PREFIX
 
 Op = list[Any]
@@ -111,8 +112,8 @@ class BatchScreen:
     def dialog(self, el_id: str, show: bool) -> None:
         self.ops.append(["dialog", el_id, show])
 
-    def state(self, name: str) -> None:
-        self.ops.append(["state", name])
+    def state(self, state: TableState) -> None:
+        self.ops.append(["state", state.value, state.pictured])
 
     def status(self, text: str) -> None:
         self.ops.append(["status", text])

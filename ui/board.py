@@ -6,9 +6,9 @@ pure functions; :class:`ui.table.Table` decides when.
 
 from __future__ import annotations
 
-from engine.bots import LEVEL_BOTS
 from engine.cards import SUIT_LETTERS, Card
 from engine.game import GAME_OVER, PLAYING, TARGET, Game
+from engine.levels import NAMES as LEVEL_NAMES
 from engine.view import seat_view
 
 from . import render
@@ -79,7 +79,7 @@ def draw_setup(s: Screen, game: Game | None, level: str, setup: Setup) -> None:
     s.attr("mode-3", "checked", "" if players == 3 else None)
     s.attr("mode-choice", "disabled", "" if playing else None)
     checked = level if playing else setup.level
-    for name in LEVEL_BOTS:
+    for name in LEVEL_NAMES:
         s.attr(f"level-{name}", "checked", "" if name == checked else None)
     s.attr("level-choice", "disabled", "" if playing else None)
     s.attr("setup", "data-playing", "1" if playing else None)

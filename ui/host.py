@@ -21,7 +21,7 @@ from engine.game import Game
 from engine.view import SeatView
 
 from .history import History
-from .screen import Screen
+from .screen import Screen, TableState
 from .storage import Saved, Setup, Store
 
 
@@ -89,3 +89,5 @@ class Host(Protocol):
         """Put the game another tab saved on the table, say ``notice``, and go on from there."""
 
     def show_aside(self) -> None: ...
+    def enter(self, state: TableState) -> None:
+        """Hold ``state`` as what the table waits for, and show it."""

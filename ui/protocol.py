@@ -89,7 +89,7 @@ OPS: dict[str, Fields] = {
     "text": (("id", "str"), ("text", "str")),
     "attr": (("id", "str"), ("name", "str"), ("value", "str?")),
     "dialog": (("id", "str"), ("show", "bool")),
-    "state": (("name", "str"),),
+    "state": (("name", "str"), ("pictured", "bool")),  # ui.screen.TableState: its value, and whether pictured
     "status": (("text", "str"),),
     "notice": (("text", "str?"),),
     "later": (("ms", "int"), ("token", "int")),

@@ -13,7 +13,7 @@ from html import escape
 from engine.actions import DRAW_KIND, PASS_KIND, Action
 from engine.cards import EIGHT, POINTS, RANK_OF, RANK_TEXT, SUIT_LETTERS, SUIT_OF, TEXT, Card, penalty
 from engine.game import PLAYING, HandResult, Move
-from engine.levels import LEVELS
+from engine.levels import DEFAULT_LEVEL, LEVELS
 from engine.names import SUIT_PLURAL, SUIT_SYMBOL, SUIT_TITLE, card_name, suit_name
 from engine.view import SeatView
 
@@ -314,7 +314,7 @@ TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
 LEVEL_NAMES = {lv.name: lv.label for lv in LEVELS}  # engine.levels declares the CPU levels once
 
 
-def table_now(players: int, level: str = "normal") -> str:
+def table_now(players: int, level: str = DEFAULT_LEVEL) -> str:
     """What the setup bar says during a game: which table and which CPU level are being played."""
     return f"Partida en curso: {TABLE_NAMES[players]}, rival {LEVEL_NAMES[level]}"
 

@@ -21,6 +21,7 @@ from . import render, render_replay
 from .history import History, identity, review_key
 from .host import Host
 from .replay import HandReplay
+from .screen import TableState
 from .slices import run_in_slices
 from .storage import PACES
 
@@ -100,7 +101,7 @@ class Results:
         s.text("results-sub", render.results_subtitle(result) + f" Rival {render.LEVEL_NAMES[host.level]}.")
         # The dialog is modal, so the status line behind it is not heard: the panel has its own.
         s.text("results-live", host.ending)
-        s.state("results" if game.phase == HAND_OVER else "gameover")
+        host.enter(TableState.RESULTS if game.phase == HAND_OVER else TableState.GAMEOVER)
         s.attr("next-hand-btn", "hidden", "")
         s.attr("new-game-btn", "hidden", "")
         s.attr("replay-btn", "hidden", "")
@@ -217,7 +218,7 @@ class Results:
         if game is None or game.phase == PLAYING:
             return
         self.replay = HandReplay.of_current_hand(game)
-        self.host.screen.state("replay")
+        self.host.enter(TableState.REPLAY)
         self.host.screen.dialog("replay-dialog", True)
         self._show_replay()
         self.host.screen.focus("replay-next")
@@ -236,7 +237,7 @@ class Results:
         self.review_job = None
         s = self.host.screen
         s.dialog("replay-dialog", False)
-        s.state("results" if game.phase == HAND_OVER else "gameover")
+        self.host.enter(TableState.RESULTS if game.phase == HAND_OVER else TableState.GAMEOVER)
         s.focus("replay-btn")
 
     def _show_replay(self) -> None:

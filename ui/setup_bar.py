@@ -11,8 +11,8 @@ folded choice is never a hidden one.
 
 from __future__ import annotations
 
-from engine.bots import LEVEL_BOTS
 from engine.game import GAME_OVER
+from engine.levels import DEFAULT_LEVEL, is_level
 
 from . import board, render
 from .host import Host
@@ -28,7 +28,7 @@ def more_summary(setup: Setup, *, playing: bool) -> str:
     During a game its level is on the bar already («Partida en curso: …»): only «Ritmo» is named.
     """
     named = []
-    if setup.level != "normal" and not playing:
+    if setup.level != DEFAULT_LEVEL and not playing:
         named.append(f"Rival: {render.LEVEL_NAMES[setup.level]}")
     if setup.pace != "normal":
         named.append(f"Ritmo: {PACE_NAMES[setup.pace]}")
@@ -67,7 +67,7 @@ class SetupBar:
 
     def choose_level(self, level: str) -> None:
         """«Rival»: the level for the next game (a game under way keeps its own; the radios are off)."""
-        if level not in LEVEL_BOTS:
+        if not is_level(level):
             return
         if not self._under_way():
             self.remember(level=level)

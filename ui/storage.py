@@ -37,7 +37,7 @@ from typing import Protocol
 
 from engine.cards import BY_TEXT, Card
 from engine.game import HAND_OVER, Game
-from engine.levels import NAMES
+from engine.levels import DEFAULT_LEVEL, NAMES
 from engine.record import Record, RecordError
 from engine.save import SaveError, legacy_record, load
 from engine.view import seat_view
@@ -77,7 +77,7 @@ class Setup:
     """
 
     players: int = 2
-    level: str = "normal"
+    level: str = DEFAULT_LEVEL
     pace: str = "normal"
 
     def with_(
@@ -162,7 +162,7 @@ class Saved:
     """A save read back: the replayed game, its level, an open chooser, and where it came from."""
 
     game: Game
-    level: str = "normal"
+    level: str = DEFAULT_LEVEL
     chooser: Card | None = None
     legacy: bool = False  # read from a version-1 snapshot (written back as version 2 on the next save)
     hints: bool = False  # a hint («Pista») was asked in this game
@@ -205,7 +205,9 @@ class Store:
         self.load_ms = 0.0  # how long reading and replaying the save took (the load benchmark reads it)
 
     @staticmethod
-    def payload(game: Game, level: str = "normal", chooser: Card | None = None, hints: bool = False) -> str:
+    def payload(
+        game: Game, level: str = DEFAULT_LEVEL, chooser: Card | None = None, hints: bool = False
+    ) -> str:
         """The stored text for ``game``: its record and the page's own state."""
         ui = {"chooser": None if chooser is None else str(chooser), "next_hand": False}
         record = Record.of(game, level, hints)
@@ -219,7 +221,7 @@ class Store:
     def save(
         self,
         game: Game,
-        level: str = "normal",
+        level: str = DEFAULT_LEVEL,
         chooser: Card | None = None,
         *,
         replace: bool = False,
@@ -430,7 +432,9 @@ class Store:
     def setup(self) -> Setup:
         """The choices for the next game (size, «Rival», «Ritmo»); any that does not read is its default."""
         players = 3 if self._pref(PREFS_KEY, ("2", "3"), "2") == "3" else 2
-        return Setup(players, self._pref(LEVEL_KEY, LEVELS, "normal"), self._pref(PACE_KEY, PACES, "normal"))
+        return Setup(
+            players, self._pref(LEVEL_KEY, LEVELS, DEFAULT_LEVEL), self._pref(PACE_KEY, PACES, "normal")
+        )
 
     def set_setup(self, setup: Setup) -> None:
         """Remember the choices; a browser that refuses just forgets them (the game is unaffected)."""
@@ -468,7 +472,7 @@ def read(raw: str) -> Saved:
     ui = ui if isinstance(ui, dict) else {}
     if type(version) is int and version == 1:  # ``True == 1`` in Python: compare the type too
         game = load(data.get("game"))
-        level, legacy, hints = "normal", True, False
+        level, legacy, hints = DEFAULT_LEVEL, True, False
         legacy_record(game)
     elif type(version) is int and version == VERSION:
         try:

@@ -2,16 +2,17 @@
 
 :class:`Table` holds the :class:`engine.Game` and turns the person's clicks
 into engine actions; every rule decision is the engine's. It never touches
-the DOM itself: it talks to a :class:`ui.screen.Screen` (the real one lives
-in :mod:`ui.dom`, tests use a fake), so the whole flow runs under pytest.
+the DOM itself: it talks to a :class:`ui.screen.Screen` (the real one is
+:class:`ui.batch.BatchScreen`, tests use a fake), so the whole flow runs under pytest.
 Beside it, as parts it holds, are the rooms that see it as a
 :class:`ui.host.Host`: the end of a hand (:mod:`ui.results`), challenges
 (:mod:`ui.challenges`), the deal of the day (:mod:`ui.daily`) and «Tus
 partidas» with its file in and out (:mod:`ui.transfer`).
 
-The ``data-state`` the screen shows tells the browser tests, the load benchmark
-and :mod:`ui.main` (which keeps a picture of a game in play) what the table waits
-for: ``setup``, ``human``, ``chooser``, ``cpu``, ``results``, ``gameover`` or ``replace``.
+The table holds what it waits for (:class:`ui.screen.TableState`, ``self.state``)
+and shows it as ``body[data-state]`` with :meth:`Table.enter`, the one place it is
+set: the browser tests and benchmarks wait on it, and the page keeps a picture of
+a game in play for the next visit's first paint.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ import random
 from collections.abc import Callable
 
 from engine.actions import DRAW, PASS, PLAY, PLAY8, Action
-from engine.bots import LEVEL_BOTS
 from engine.cards import BY_TEXT, SUIT_LETTERS, Card
 from engine.codes import GameCode
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game, IllegalAction
+from engine.levels import DEFAULT_LEVEL, is_level
 from engine.record import Record
 from engine.view import SeatView, seat_view
 
@@ -39,7 +40,7 @@ from .host import ChallengeGame, LinkGame, NewTable, Pending
 from .links import link_hash
 from .results import PACE_DELAYS, Results
 from .saves import Saves
-from .screen import Screen
+from .screen import Screen, TableState
 from .setup_bar import SetupBar
 from .storage import Saved, Setup, Store
 from .transfer import Transfer
@@ -78,7 +79,8 @@ class Table:
         self.carry = ""
         self.ending = ""  # how the hand ended, said again inside the results panel
         # The game's own level (in its record); the next game's is in :meth:`setup`.
-        self.level = "normal"
+        self.level = DEFAULT_LEVEL
+        self.state = TableState.SETUP  # what the table waits for: set by enter() only
         self.hints = False  # a hint («Pista») was asked in this game (its record says so)
         self.thinking = Thinking(screen)
         self.page_url = ""
@@ -137,10 +139,15 @@ class Table:
         self.show_setup()
         self.screen.focus("deal-btn")
 
+    def enter(self, state: TableState) -> None:
+        """Hold ``state`` as what the table waits for, and show it (``body[data-state]``)."""
+        self.state = state
+        self.screen.state(state)
+
     def show_setup(self) -> None:
         """Wait for a table size and «Repartir» (also after leaving a game half-way)."""
         self.render_setup()
-        self.screen.state("setup")
+        self.enter(TableState.SETUP)
         self.screen.status("Elige mesa y pulsa «Repartir».")
 
     def ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None:
@@ -150,7 +157,7 @@ class Table:
         self.screen.text("replace-title", title)
         self.screen.text("replace-sub", sub)
         self.screen.text("replace-yes", yes)
-        self.screen.state("replace")
+        self.enter(TableState.REPLACE)
         self.screen.dialog("replace-dialog", True)
         # The safe answer, keeping the current game, has the focus: Enter, Space and Escape keep it.
         self.screen.focus("replace-no")
@@ -164,11 +171,11 @@ class Table:
         elif self.chooser is not None:
             self.open_chooser()
         elif game.turn != HUMAN:
-            self.screen.state("cpu")
+            self.enter(TableState.CPU)
             self.screen.status(f"Sigue la partida. Juega {render.seat_name(game.turn)}.")
             self._schedule_cpu()
         else:
-            self.screen.state("human")
+            self.enter(TableState.HUMAN)
             self.screen.status("Sigue la partida. " + render.turn_prompt(self.view()))
 
     # -- new games and links --------------------------------------------------------
@@ -205,7 +212,7 @@ class Table:
             self.store.discard_bad()  # the player chose to start over
         if not replace or pending is None:
             if self.game is None:
-                self.screen.state("setup")  # a stray answer before any deal
+                self.enter(TableState.SETUP)  # a stray answer before any deal
                 return
             self.challenges.show_banner()
             self.carry_on()
@@ -227,7 +234,7 @@ class Table:
         if code is None:
             code = GameCode.random(players or self.setup.players, self.rng)
         self.generation += 1
-        self.level = level if level in LEVEL_BOTS else self.setup.level
+        self.level = level if level is not None and is_level(level) else self.setup.level
         self._keep_abandoned()
         self.hints = False
         self.challenges.drop_unless(code)
@@ -307,7 +314,7 @@ class Table:
     def open_chooser(self) -> None:
         assert self.chooser is not None
         self.screen.html("suit-choices", render.suit_choices_html(self.view(), self.chooser))
-        self.screen.state("chooser")
+        self.enter(TableState.CHOOSER)
         self.screen.dialog("suit-dialog", True)
         self.screen.status("Elige el palo que pides con el 8.")
 
@@ -326,7 +333,7 @@ class Table:
         self.screen.dialog("suit-dialog", False)
         if not self._save():
             return
-        self.screen.state("human")
+        self.enter(TableState.HUMAN)
         self.screen.status("Te guardas el 8. " + render.turn_prompt(self.view()))
 
     def main_button(self) -> None:
@@ -387,10 +394,10 @@ class Table:
             self.screen.status(self.ending)
             self.results.show(animate=True)
         elif game.turn == HUMAN:
-            self.screen.state("human")
+            self.enter(TableState.HUMAN)
             self.screen.status(message + render.turn_prompt(self.view()))
         else:
-            self.screen.state("cpu")
+            self.enter(TableState.CPU)
             if self.fast:
                 self.carry = message  # the CPU moves at once: said together with what follows
                 self._schedule_cpu()

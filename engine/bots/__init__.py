@@ -1,6 +1,6 @@
 """Computer players: ``random`` and ``basic`` (yardsticks) and the page's three levels.
 
-The levels (:data:`LEVEL_BOTS`): ``facil`` (follows at random, spends 8s
+The levels (declared in :mod:`engine.levels`): ``facil`` (follows at random, spends 8s
 early), ``cpu`` (level «Normal»: rules of thumb) and ``dificil``
 (determinized search with ``cpu`` playouts over worlds dealt to fit the
 public moves, runnable in slices).
@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+from .. import levels
 from ..codes import stream
 from .cpu import (
     CpuBot,
@@ -68,9 +69,6 @@ BOT_NAMES = ("random", "basic", "facil", "cpu", "dificil")
 
 # -- choosing a bot by name ---------------------------------------------------------
 
-# The page's three levels and the bot that plays each one.
-LEVEL_BOTS = {"facil": "facil", "normal": "cpu", "dificil": "dificil"}
-
 
 def make_bot(name: str, seed: object = 0) -> Bot:
     """The bot called ``name`` (one of :data:`BOT_NAMES`).
@@ -94,17 +92,16 @@ def make_bot(name: str, seed: object = 0) -> Bot:
 
 
 def make_level_bot(level: str) -> Bot:
-    """The opponent for a CPU level of the page: ``"facil"``, ``"normal"`` or ``"dificil"``."""
-    if level not in LEVEL_BOTS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVEL_BOTS)}")
-    return make_bot(LEVEL_BOTS[level])
+    """The opponent for a CPU level of the page (:mod:`engine.levels`: ``facil``, ``normal``, ``dificil``)."""
+    if not levels.is_level(level):
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(levels.NAMES)}")
+    return make_bot(levels.level(level).bot)
 
 
 __all__ = [
     "BOT_NAMES",
     "DIFICIL_PARAMS",
     "DRAW_MOVE",
-    "LEVEL_BOTS",
     "PASS_MOVE",
     "RANK_CARDS",
     "SUIT_CARDS",
