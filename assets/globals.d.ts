@@ -17,6 +17,7 @@ interface OchoLocoProbe {
   applied?: [number, string][];
   timing?: number[];
   warm?: string[];
+  flights?: unknown[];
   [name: string]: unknown;
 }
 
@@ -24,6 +25,5 @@ interface Window {
   ochoLocoRegister?: () => Promise<ServiceWorkerRegistration | null | undefined>;
   ochoLocoEarly?: OchoLocoEarly;
   ochoLocoPicture?: OchoLocoPicture;
-  ochoLocoMotion?: { snap(): void };
   ochoLocoProbe?: OchoLocoProbe;
 }

@@ -7,6 +7,7 @@
 // @ts-ignore: PyScript's bundle is copied into vendor/ by the build; it has no types here.
 import { PyWorker } from "../vendor/pyscript/core.js";
 import { merge } from "./merge.js";
+import { noteFlights, snap } from "./motion.js";
 
 /** @typedef {import("./protocol").Op} Op */
 /** @typedef {import("./protocol").PageEvent} PageEvent */
@@ -22,6 +23,11 @@ const inputOf = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($
 // The one switch for tests and benchmarks: when they set window.ochoLocoProbe = {} before the page
 // loads, the page records its figures there (and asks the worker for its own); otherwise nothing.
 const probe = window.ochoLocoProbe || null;
+if (probe) {
+  /** @type {unknown[]} */
+  const flights = probe.flights = [];
+  noteFlights((flight) => flights.push(flight));  // every card that travels, for the tests
+}
 const body = document.body;
 const PREFIX = "ocho-loco:";
 const SAVE = PREFIX + "partida";
@@ -327,7 +333,7 @@ function showState(name, shown) {
 // -- the DOM ----------------------------------------------------------------------------------
 
 function beforeRedraw() {
-  if (window.ochoLocoMotion) window.ochoLocoMotion.snap();
+  snap();
 }
 
 // What this page last wrote into each element: the table draws every part after each action,

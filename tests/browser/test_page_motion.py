@@ -38,7 +38,7 @@ FRAMES_JS = """() => {
   };
   requestAnimationFrame(tick);
 }"""
-FLIGHTS_JS = "() => window.ochoLocoMotion.flights.map(f => ({...f}))"
+FLIGHTS_JS = "() => window.ochoLocoProbe.flights.map(f => ({...f}))"
 
 
 def flights(page) -> list[dict]:
@@ -49,13 +49,13 @@ def test_a_played_card_travels_from_the_hand_and_a_cpu_card_from_its_seat(page, 
     page.context.add_init_script(COUNT_ANIMATIONS_JS)
     boot(page, link(site_url, PLAIN_CODE), "human")
     page.click('#hand button.card[data-card="10D"]')
-    page.wait_for_function("() => window.ochoLocoMotion.flights.length > 0")
+    page.wait_for_function("() => window.ochoLocoProbe.flights.length > 0")
     first = flights(page)[0]
     assert first["card"] == "10D" and first["from"] == "hand", (PLAIN_CODE.pretty(), first)
     assert 150 <= first["ms"] <= 300 and first["properties"] == ["transform"], first
     # The CPU answers: its card (or the card it draws) travels too.
     page.wait_for_function(
-        "() => window.ochoLocoMotion.flights.some(f => f.from.includes('seat'))", timeout=30_000
+        "() => window.ochoLocoProbe.flights.some(f => f.from.includes('seat'))", timeout=30_000
     )
     wait_state(page, "human", "results", "gameover")
     moved = flights(page)
@@ -66,7 +66,7 @@ def test_a_drawn_card_travels_from_the_stock_to_the_hand(page, site_url):
     boot(page, link(site_url, STUCK_CODE), "human")
     before = set(hand(page))
     page.click("#main-btn")  # nothing fits: «Robar»
-    page.wait_for_function("() => window.ochoLocoMotion.flights.some(f => f.from === 'stock')")
+    page.wait_for_function("() => window.ochoLocoProbe.flights.some(f => f.from === 'stock')")
     drawn = [f for f in flights(page) if f["from"] == "stock"]
     new = set(hand(page)) - before
     assert [f["card"] for f in drawn] == sorted(new) and len(new) == 1, (STUCK_CODE.pretty(), drawn, new)
@@ -105,7 +105,7 @@ def test_performance_note_frames_while_a_card_travels_with_a_4x_slower_cpu(brows
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
             page.evaluate(FRAMES_JS)
             page.click('#hand button.card[data-card="10D"]')
-            page.wait_for_function("() => window.ochoLocoMotion.flights.length > 0")
+            page.wait_for_function("() => window.ochoLocoProbe.flights.length > 0")
             page.wait_for_function("() => document.getAnimations().length === 0")
             frames = page.evaluate("() => window.__frames")
             flight = flights(page)[0]
