@@ -2,6 +2,10 @@
 // nodes that stay, so the browser styles and lays out only what changed. No rule of the game here.
 
 // Make el's children the nodes of markup (a string of HTML), as el.innerHTML = markup would.
+/**
+ * @param {Element} el
+ * @param {string} markup
+ */
 export function merge(el, markup) {
   const template = document.createElement("template");
   template.innerHTML = markup;
@@ -12,6 +16,10 @@ export function merge(el, markup) {
 // same at the start and at the end are left alone (the move log grows at its top, a fan loses its
 // last card); in between, an element of the same kind (tag, id, card, seat) takes the new
 // attributes and its children are merged in turn, and anything else is replaced.
+/**
+ * @param {Node} el
+ * @param {Node} fresh
+ */
 function mergeNodes(el, fresh) {
   const old = [...el.childNodes];
   const want = [...fresh.childNodes];
@@ -30,9 +38,10 @@ function mergeNodes(el, fresh) {
     if (now.nodeType === Node.TEXT_NODE && next.nodeType === Node.TEXT_NODE) {
       now.nodeValue = next.nodeValue;
     } else if (alike(now, next)) {
-      for (const name of now.getAttributeNames()) if (!next.hasAttribute(name)) now.removeAttribute(name);
-      for (const name of next.getAttributeNames()) {
-        const value = next.getAttribute(name);
+      const wanted = /** @type {Element} */ (next);
+      for (const name of now.getAttributeNames()) if (!wanted.hasAttribute(name)) now.removeAttribute(name);
+      for (const name of wanted.getAttributeNames()) {
+        const value = wanted.getAttribute(name) || "";
         if (now.getAttribute(name) !== value) now.setAttribute(name, value);
       }
       mergeNodes(now, next);
@@ -47,7 +56,14 @@ function mergeNodes(el, fresh) {
 
 const KEYS = ["id", "data-card", "data-seat"];  // what makes two elements of one tag the same thing
 
+/**
+ * @param {Node} a
+ * @param {Node} b
+ * @returns {a is Element}
+ */
 function alike(a, b) {
   if (a.nodeType !== Node.ELEMENT_NODE || b.nodeType !== Node.ELEMENT_NODE) return false;
-  return a.tagName === b.tagName && KEYS.every((name) => a.getAttribute(name) === b.getAttribute(name));
+  const x = /** @type {Element} */ (a);
+  const y = /** @type {Element} */ (b);
+  return x.tagName === y.tagName && KEYS.every((name) => x.getAttribute(name) === y.getAttribute(name));
 }

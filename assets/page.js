@@ -338,11 +338,16 @@ function beforeRedraw() {
 
 // What this page last wrote into each element: the table draws every part after each action,
 // and a part that did not change is not written again (no style or layout work for it).
+/** @type {Map<string, string>} */
 const written = new Map();
-// Parts with nothing to focus, redrawn after every move: only what changed in them is written (a CPU
-// that plays takes one card back out of its fan instead of every seat and every back drawn anew).
-const MERGED = new Set(["opponents", "discard", "active-suit", "move-log", "scoreboard"]);
 
+/**
+ * Write a part of the page. merge.js is the only writer: only what changed in it is written (a
+ * CPU that plays takes one card back out of its fan instead of every seat and every back drawn
+ * anew), and the nodes that stay keep their focus.
+ * @param {string} id
+ * @param {string} markup
+ */
 function html(id, markup) {
   const el = $(id);
   if (id !== "hand" && written.get(id) === markup) return;
@@ -350,16 +355,18 @@ function html(id, markup) {
   beforeRedraw();
   if (id === "hand") {
     if (handDrawn && handDrawn[0] === markup && handDrawn[1] === el.childElementCount) return;
-    replaceKeepingFocus(el, markup);
+    redrawHand(el, markup);
     handDrawn = [markup, el.childElementCount];
-  } else if (MERGED.has(id)) {
-    merge(el, markup);
   } else {
-    el.innerHTML = markup;
+    merge(el, markup);
   }
   steps.push(rescueFocus);
 }
 
+/**
+ * @param {string} id
+ * @param {string} words
+ */
 function text(id, words) {
   const el = $(id);
   if (el.textContent !== words) el.textContent = words;
@@ -409,6 +416,7 @@ function dialog(id, show, asked) {
   return null;
 }
 
+/** @param {string | null} text */
 function notice(text) {
   const el = $("notice");
   if (text) {
@@ -423,16 +431,22 @@ function notice(text) {
   }
 }
 
+/** @param {string} fragment */
 function setHash(fragment) {
   if (location.hash !== fragment) history.replaceState(null, "", fragment || location.pathname + location.search);
 }
 
+/** @param {string} text */
 function copy(text) {
   try {
     navigator.clipboard.writeText(text).catch(() => {});
   } catch (err) { /* no clipboard: the status bar shows the link */ }
 }
 
+/**
+ * @param {string} name
+ * @param {string} text
+ */
 function download(name, text) {
   const url = URL.createObjectURL(new Blob([text], {type: "application/json"}));
   const link = Object.assign(document.createElement("a"), {href: url, download: name});
@@ -456,50 +470,32 @@ function rescueFocus() {
   }
 }
 
-// The same cards: their attributes follow, the elements (and the focus) stay. Else false.
-function updateInPlace(el, markup) {
-  const template = document.createElement("template");
-  template.innerHTML = markup;
-  const fresh = [...template.content.children];
-  const old = [...el.children];
-  if (fresh.length !== old.length) return false;
-  if (old.some((a, i) => a.getAttribute("data-card") !== fresh[i].getAttribute("data-card") ||
-      a.tagName !== fresh[i].tagName)) return false;
-  old.forEach((now, i) => {
-    const wanted = fresh[i];
-    if (now.innerHTML !== wanted.innerHTML) now.innerHTML = wanted.innerHTML;
-    const names = new Set([...wanted.getAttributeNames(), ...now.getAttributeNames()]);
-    for (const name of names) {
-      const value = wanted.getAttribute(name);
-      if (value === null) now.removeAttribute(name);
-      else if (now.getAttribute(name) !== value) now.setAttribute(name, value);
+/**
+ * Redraw the hand with merge.js, keeping every card that stays (its element, and the focus on it).
+ * A focused card that leaves (played) hands the focus on first, to the card now in its place (or
+ * «Robar» when the hand has none), so the focus never falls to the page for an instant.
+ * @param {HTMLElement} el
+ * @param {string} markup
+ */
+function redrawHand(el, markup) {
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const card = active && el.contains(active) ? active.dataset.card : undefined;
+  if (card) {
+    const template = document.createElement("template");
+    template.innerHTML = markup;
+    const fresh = [...template.content.querySelectorAll("button.card")].map((b) => /** @type {HTMLElement} */ (b).dataset.card);
+    if (!fresh.includes(card)) {
+      const old = [...el.querySelectorAll("button.card")];
+      const index = old.indexOf(/** @type {Element} */ (active));
+      const staying = fresh.length ? fresh[Math.min(Math.max(index, 0), fresh.length - 1)] : undefined;
+      const next = /** @type {HTMLElement | null} */ (staying ? el.querySelector(`button[data-card="${staying}"]`) : null);
+      const main = /** @type {HTMLButtonElement} */ ($("main-btn"));
+      const target = next || (main.disabled ? $("mesa") : main);
+      target.focus({preventScroll: true});
+      refocused = target;
     }
-  });
-  return true;
-}
-
-function replaceKeepingFocus(el, markup) {
-  if (updateInPlace(el, markup)) return;
-  const active = document.activeElement;
-  let card = null;
-  let index = -1;
-  if (active && el.contains(active) && active.getAttribute("data-card")) {
-    card = active.getAttribute("data-card");
-    index = [...el.querySelectorAll("button.card")].indexOf(active);
   }
-  el.innerHTML = markup;
-  if (card === null) return;
-  let target = el.querySelector(`button[data-card="${card}"]`);
-  if (!target) {
-    const buttons = el.querySelectorAll("button.card");
-    if (buttons.length) target = buttons[Math.min(Math.max(index, 0), buttons.length - 1)];
-  }
-  const next = target || $("main-btn");
-  steps.push(() => {
-    if (!next.isConnected) return;  // redrawn again in the same batch: rescued instead
-    refocused = next;
-    next.focus();
-  });
+  merge(el, markup);
 }
 
 function atTheTable() {
@@ -508,6 +504,10 @@ function atTheTable() {
 }
 
 // Scroll the least that shows all of el in the window (and in frame, a panel, if given).
+/**
+ * @param {HTMLElement} el
+ * @param {Element | null} [frame]
+ */
 function keepInView(el, frame) {
   const box = el.getBoundingClientRect();
   let top = 0;
@@ -538,6 +538,7 @@ function showTable() {
   scrollBy({top: bottom - top <= innerHeight ? bottom - innerHeight : top, behavior: "instant"});
 }
 
+/** @param {string} id */
 function focus(id) {
   const el = $(id);
   if (!el) return;
@@ -559,7 +560,7 @@ function focus(id) {
 
 function today() {
   const now = new Date();
-  const two = (n) => String(n).padStart(2, "0");
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
@@ -651,7 +652,14 @@ function onImport(event) {
 }
 
 function listen() {
-  const on = (el, name, handler, capture = false) => el.addEventListener(name, handler, capture);
+  /**
+   * @template {keyof WindowEventMap} K
+   * @param {EventTarget} el
+   * @param {K} name
+   * @param {(event: WindowEventMap[K]) => void} handler
+   * @param {boolean} [capture]
+   */
+  const on = (el, name, handler, capture = false) => el.addEventListener(name, /** @type {EventListener} */ (handler), capture);
   // A panel's Escape: the panel stays open (the worker closes it), and the worker hears of it.
   const prevented = (/** @type {PageEvent | null} */ told) => (/** @type {Event} */ event) => {
     event.preventDefault();
@@ -682,7 +690,7 @@ function listen() {
   on($("mode-choice"), "change", (event) => send({kind: "size", value: chosen(event)}));
   on($("results-dialog"), "close", () => send({kind: "results-close"}));
   on($("replay-dialog"), "keydown", (event) => {
-    const where = REPLAY_KEYS[event.key];
+    const where = REPLAY_KEYS[/** @type {keyof typeof REPLAY_KEYS} */ (event.key)];
     if (!where) return;
     event.preventDefault();
     send({kind: "replay-key", where});
@@ -776,11 +784,12 @@ function warmUp() {
 async function start() {
   warmUp();
   await controlled();
-  const here = (path) => new URL(path, location.href).href;
+  const here = (/** @type {string} */ path) => new URL(path, location.href).href;
   // A worker that cannot start may only say so as an unhandled rejection (a file it could not fetch).
-  let stop = null;
+  /** @type {(reason: unknown) => void} */
+  let stop = () => {};
   const failed = new Promise((_, reject) => { stop = reject; });
-  const refused = (event) => stop(event.reason);
+  const refused = (/** @type {PromiseRejectionEvent} */ event) => stop(event.reason);
   addEventListener("unhandledrejection", refused);
   try {
     const worker = PyWorker(here("assets/worker-start.py"), {

@@ -10,11 +10,16 @@
 const HANDOFF = "ocho-loco-handoff";
 const HANDED = /\/vendor\/pyodide\/[^/]+\.(wasm|zip)$/;
 
+/** @param {string} url */
 function sent(url) {
   const entry = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(url).pop());
   return entry ? entry.transferSize || entry.encodedBodySize || 0 : 0;
 }
 
+/**
+ * @param {string} url
+ * @param {boolean} keep
+ */
 async function one(url, keep) {
   const path = new URL(url).pathname;
   const file = path.split("/").pop();
@@ -34,6 +39,6 @@ async function one(url, keep) {
 
 addEventListener("message", async ({data}) => {
   const keep = !!data.keep && typeof caches !== "undefined";
-  await Promise.all(data.urls.map((url) => one(url, keep)));
+  await Promise.all(data.urls.map((/** @type {string} */ url) => one(url, keep)));
   postMessage({all: true});
 });
