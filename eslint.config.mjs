@@ -1,4 +1,5 @@
-// Lint for the JavaScript the site ships (assets/) and the service worker's source (tools/).
+// Lint for the JavaScript the site ships (assets/, index.html's inline scripts) and the service
+// worker's source (tools/).
 // tools/test.sh runs it with tsc --checkJs (tsconfig.json); both must pass.
 import js from "@eslint/js";
 import globals from "globals";
@@ -12,6 +13,17 @@ export default [
   {
     files: ["assets/prefetch.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.worker } },
+  },
+  {
+    // index.html's inline scripts, written out by tools/inline_scripts.py: classic scripts sharing
+    // one global scope (a name one declares, the next may use).
+    files: [".cache/inline/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
+  },
+  {
+    files: [".cache/inline/*.js"],
+    ignores: [".cache/inline/index-1.js"],  // the first declares them
+    languageOptions: { globals: { HANDOFF: "readonly", HANDED: "readonly" } },
   },
   {
     files: ["tools/*.mjs"],

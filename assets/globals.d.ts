@@ -22,6 +22,9 @@ interface OchoLocoProbe {
 }
 
 interface Window {
+  ochoLocoHandoff?: Promise<unknown>[];
+  ochoLocoFetched?: { file: string; bytes: number }[];
+  ochoLocoHandoffBegun?: Promise<unknown>;
   ochoLocoRegister?: () => Promise<ServiceWorkerRegistration | null | undefined>;
   ochoLocoEarly?: OchoLocoEarly;
   ochoLocoPicture?: OchoLocoPicture;

@@ -31,9 +31,11 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy"
 .venv/bin/mypy
-echo "== JavaScript: tsc --checkJs, eslint"
+echo "== JavaScript: tsc --checkJs, eslint (assets/, index.html's inline scripts, tools/*.mjs)"
+.venv/bin/python -m tools.inline_scripts .cache/inline
 node_modules/.bin/tsc -p tsconfig.json
-node_modules/.bin/eslint assets tools/*.mjs
+node_modules/.bin/tsc -p tsconfig.inline.json
+node_modules/.bin/eslint --no-ignore assets .cache/inline tools/*.mjs
 
 if [ -n "$fast" ]; then
     echo "== pytest (fast: no browser, Pyodide or slow tests)"
