@@ -43,5 +43,7 @@ def test_holding_enter_asks_once_and_answers_nothing(button, fast_page, site_url
     assert state(page) == "replace" and focused(page) == "replace-no"
     page.keyboard.press("Enter")  # a new press answers: «Seguir con la mía»
     assert wait_state(page, "human") == "human"
+    # The panel's close event comes in a task of its own, after the close: wait for it, then count.
+    page.wait_for_function("() => window.__closed >= 1")
     assert page.evaluate("() => window.__closed") == 1
     assert raw_save(page) == saved
