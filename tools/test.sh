@@ -50,4 +50,6 @@ fi
 echo "== pytest"
 # Under CI (the CI variable set) a missing Chromium, Node or Pyodide fails the tests that need
 # it; elsewhere they are skipped and the last lines say how many (tests/needs.py).
-exec .venv/bin/python -m pytest -p no:cacheprovider "$@"
+# Two pytest-xdist workers (TEST_WORKERS to change it; 0 runs in this process): the browser tests
+# spend much of their time waiting on the page, so two share this 2-core machine well.
+exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-2}" "$@"

@@ -42,6 +42,7 @@ Waits and page helpers live in helpers.py; tests import them from there.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
@@ -142,8 +143,19 @@ def built_site(tmp_path_factory) -> Path:
         path = Path(prebuilt).resolve()
         assert path.is_dir(), f"OCHO_SITE_DIR={prebuilt} is not a directory"
         return path
-    out = tmp_path_factory.mktemp("site") / "_site"
-    return site_build.build(out, root=REPO_ROOT, quiet=True).out
+    # Under pytest-xdist every worker runs this: the first builds the site into the run's shared
+    # temporary folder, holding a lock, and the others wait for it and take the same site.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    out = shared / "site" / "_site"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out.parent / "built").exists():
+            site_build.build(out, root=REPO_ROOT, quiet=True)
+            (out.parent / "built").touch()
+    return out
 
 
 @pytest.fixture(scope="session")
