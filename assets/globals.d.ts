@@ -18,6 +18,8 @@ interface OchoLocoProbe {
   timing?: number[];
   warm?: string[];
   flights?: unknown[];
+  answering?: number;
+  picture?: boolean;
   [name: string]: unknown;
 }
 

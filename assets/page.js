@@ -209,7 +209,7 @@ function apply(ops) {
 }
 
 // The batch's steps, in a task of their own once its writes are painted (at once in a hidden tab,
-// which paints nothing). Until they are done the page is still answering: body[data-answering].
+// which paints nothing). Until they are done the page is still answering (the probe's `answering`).
 async function settle() {
   if (!steps.length) return;
   hold();
@@ -564,17 +564,18 @@ function today() {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
-// Until the worker's answer to an action is shown, its focus and dialogs included,
-// body[data-answering] says so.
+// Until the worker's answer to an action is shown, its focus and dialogs included, the probe's
+// `answering` counts it (the tests wait for it to be 0).
 let answering = 0;
 
 function hold() {
   answering++;
-  body.dataset.answering = "1";
+  if (probe) probe.answering = answering;
 }
 
 function release() {
-  if (--answering === 0) delete body.dataset.answering;
+  answering--;
+  if (probe) probe.answering = answering;
 }
 
 /**
@@ -828,7 +829,7 @@ async function start() {
   await call("start", JSON.stringify(begun));  // ready once its batch shows, saved
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   $("mesa").querySelector(".board")?.removeAttribute("aria-busy");
-  body.removeAttribute("data-picture");
+  if (probe) probe.picture = false;
   body.dataset.ready = "1";
   dispatchEvent(new Event("ocho-loco:ready"));
   await call("games");

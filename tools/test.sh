@@ -26,16 +26,33 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
     npm ci --no-audit --no-fund --loglevel=error
 fi
 
-echo "== ruff"
-.venv/bin/ruff check .
-.venv/bin/ruff format --check .
-echo "== mypy"
-.venv/bin/mypy
-echo "== JavaScript: tsc --checkJs, eslint (assets/, index.html's inline scripts, tools/*.mjs)"
+# The static checks run side by side, each into a log of its own, printed in this order once all
+# are done; the run stops if any failed.
 .venv/bin/python -m tools.inline_scripts .cache/inline
-node_modules/.bin/tsc -p tsconfig.json
-node_modules/.bin/tsc -p tsconfig.inline.json
-node_modules/.bin/eslint --no-ignore assets .cache/inline tools/*.mjs
+logs=$(mktemp -d)
+check() {  # check NAME COMMAND...: run COMMAND in the background, its output kept under NAME
+    local name=$1
+    shift
+    ( "$@" >"$logs/$name" 2>&1 || echo "FAILED: $*" >>"$logs/$name" ) &
+}
+check 1-ruff .venv/bin/ruff check .
+check 2-format .venv/bin/ruff format --check .
+check 3-mypy .venv/bin/mypy
+check 4-tsc node_modules/.bin/tsc -p tsconfig.json
+check 5-tsc-inline node_modules/.bin/tsc -p tsconfig.inline.json
+check 6-eslint node_modules/.bin/eslint --no-ignore assets .cache/inline tools/*.mjs
+wait
+failed=""
+for log in "$logs"/*; do
+    echo "== ${log##*/[0-9]-}"
+    cat "$log"
+    if grep -q "^FAILED: " "$log"; then failed=1; fi
+done
+rm -rf "$logs"
+if [ -n "$failed" ]; then
+    echo "static checks failed" >&2
+    exit 1
+fi
 
 if [ -n "$fast" ]; then
     echo "== pytest (fast: no browser, Pyodide or slow tests)"

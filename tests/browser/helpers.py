@@ -74,12 +74,12 @@ def wait_state(page, *states: str, timeout: int = 30_000) -> str:
     """Wait until the table's state is one of ``states`` (default: any settled one).
 
     In the worker mode the answer to a click comes a moment after it: the state is read once no
-    answer is on its way (``body[data-answering]``), so the state before the click is not taken
+    answer is on its way (the probe's ``answering``), so the state before the click is not taken
     for the state after it.
     """
     wanted = list(states or SETTLED)
     page.wait_for_function(
-        "(wanted) => wanted.includes(document.body.dataset.state) && !document.body.dataset.answering",
+        "(wanted) => wanted.includes(document.body.dataset.state) && !window.ochoLocoProbe.answering",
         arg=wanted,
         timeout=timeout,
     )

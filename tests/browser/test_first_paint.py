@@ -117,7 +117,7 @@ def test_a_returning_player_sees_their_table_before_python_and_the_live_one_matc
 
     gate.hold()
     page.goto(base, wait_until="commit")
-    page.wait_for_function("() => document.body.dataset.picture === '1'")
+    page.wait_for_function("() => window.ochoLocoProbe.picture === true")
     assert page.evaluate(NOT_READY_JS)
     assert page.evaluate(HAND_JS) == cards
     assert page.get_attribute("#discard [data-card]", "data-card") == top
@@ -130,7 +130,7 @@ def test_a_returning_player_sees_their_table_before_python_and_the_live_one_matc
     assert page.evaluate(HAND_JS) == cards
     assert page.get_attribute("#discard [data-card]", "data-card") == top
     assert page.get_attribute("#mesa .board", "aria-busy") is None
-    assert page.evaluate("() => document.body.dataset.picture") is None
+    assert page.evaluate("() => window.ochoLocoProbe.picture") is not True
 
 
 def test_an_early_card_click_is_applied_once(ctx, gated):
@@ -139,7 +139,7 @@ def test_an_early_card_click_is_applied_once(ctx, gated):
     cards = start_a_saved_game(page, base)
     gate.hold()
     page.goto(base, wait_until="commit")
-    page.wait_for_function("() => document.body.dataset.picture === '1'")
+    page.wait_for_function("() => window.ochoLocoProbe.picture === true")
     legal = page.query_selector("#hand button.card.legal:not([data-card^='8'])")
     if legal is None:
         pytest.skip("this deal has no plain legal card after the first move")
@@ -173,7 +173,7 @@ def test_an_early_click_that_no_longer_fits_is_ignored_with_a_message(ctx, gated
     )
     gate.hold()
     page.goto(base, wait_until="commit")
-    page.wait_for_function("() => document.body.dataset.picture === '1'")
+    page.wait_for_function("() => window.ochoLocoProbe.picture === true")
     before = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
     page.click('#hand button[data-card="KS"]', force=True)  # maybe shown as not playable
     gate.release()
@@ -194,7 +194,7 @@ def test_a_picture_that_disagrees_with_the_save_is_not_shown(ctx, gated):
     page.wait_for_selector("#status")
     page.wait_for_function("() => document.readyState !== 'loading'")
     assert page.evaluate(NOT_READY_JS)
-    assert page.evaluate("() => document.body.dataset.picture") is None
+    assert page.evaluate("() => window.ochoLocoProbe.picture") is not True
     assert page.evaluate(HAND_JS) == []
     gate.release()
     wait_for_python(page)

@@ -45,7 +45,7 @@ OBSERVER_JS = """
   // When the first-paint script has drawn a returning player's stored picture (body[data-picture]).
   window.__pictureAt = null;
   new MutationObserver(() => {
-    if (window.__pictureAt === null && document.body && document.body.dataset.picture === "1") {
+    if (window.__pictureAt === null && window.ochoLocoProbe.picture === true) {
       window.__pictureAt = -1;  // drawn; its own frame is painted two frames later
       requestAnimationFrame(() => requestAnimationFrame(() => { window.__pictureAt = performance.now(); }));
     }
@@ -53,7 +53,7 @@ OBSERVER_JS = """
 })();
 """
 # The stored picture is drawn, or Python's table is there.
-DRAWN_JS = "() => document.body.dataset.picture === '1' || document.body.dataset.ready === '1'"
+DRAWN_JS = "() => window.ochoLocoProbe.picture === true || document.body.dataset.ready === '1'"
 # True two frames after the call: any shift of the frame Python finished in has been reported.
 FRAMES_JS = """
 () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(

@@ -145,7 +145,7 @@ def test_a_picture_that_is_not_data_is_ignored_and_removed(ctx, site_url_prefixe
         page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PICTURE_KEY, bad])
         page.goto(site_url_prefixed, wait_until="commit")
         page.wait_for_function("() => document.readyState !== 'loading'")
-        assert page.evaluate("() => document.body.dataset.picture") is None, bad
+        assert page.evaluate("() => window.ochoLocoProbe.picture") is not True, bad
         assert page.evaluate("(key) => localStorage.getItem(key)", PICTURE_KEY) != bad, "removed"
         wait_for_python(page)
         assert wait_state(page) == "human", f"code {CODE}"
