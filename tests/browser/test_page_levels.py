@@ -12,7 +12,9 @@ OPEN_KEY = "ocho-loco:opciones"  # "1" while «Más opciones» is left open
 LETTERS = {"facil": "f1", "normal": "n1", "dificil": "d1"}  # the level and its CPU version
 
 
-@pytest.mark.parametrize("level", ["facil", "normal", "dificil"])
+# In the page, the hard level (its search in slices of the timer); every level plays on the fake
+# screen (tests/test_ui_levels.py) and in Pyodide (tests/test_pyodide.py).
+@pytest.mark.parametrize("level", ["dificil"])
 def test_each_level_plays_a_hand_and_is_kept_in_the_saved_game(level, fast_page, site_url):
     page = fast_page
     boot(page, site_url, "setup")

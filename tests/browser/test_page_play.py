@@ -93,7 +93,9 @@ def replay(code: GameCode, history: list[str]) -> Game:
     return game
 
 
-@pytest.mark.parametrize("players", [2, 3])
+# One table size each: a hand to its results at two players, a whole game at three (the fake
+# screen plays both sizes through, tests/test_ui_table.py).
+@pytest.mark.parametrize("players", [2])
 def test_whole_hand_to_results(players, fast_page, site_url):
     page = fast_page
     code = GameCode.build(players, "K7QM9")
@@ -388,7 +390,7 @@ def test_keyboard_only_turn(fast_page, site_url):
     assert "0:8S:D" in saved_game(page)["history"]
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [3])
 def test_whole_game_to_100_then_new_game(players, fast_page, site_url):
     """Hands follow one another until a total reaches 100; the lowest total wins, ties share."""
     page = fast_page

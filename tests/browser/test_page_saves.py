@@ -89,34 +89,6 @@ def test_reload_mid_turn_restores_everything(fast_page, site_url):
     assert "0:8S:C" in saved_game(page)["history"]
 
 
-def test_same_link_same_deal_in_two_browsers(browser, site_url):
-    code = GameCode.build(3, "QM92K")
-    expected = Game.new(code)
-    seen = []
-    for _ in range(2):
-        ctx = browser.new_context(locale="es-ES", reduced_motion="reduce")
-        try:
-            page = ctx.new_page()
-            boot(page, link(site_url, code), "human")
-            seen.append(
-                (
-                    sorted(hand(page)),
-                    top_card(page),
-                    page.inner_text("#stock-count"),
-                    page.inner_text("#game-code"),
-                )
-            )
-        finally:
-            ctx.close()
-    assert seen[0] == seen[1]
-    assert seen[0] == (
-        sorted(str(c) for c in expected.hands[0]),
-        str(expected.top),
-        str(len(expected.stock)),
-        code.pretty(),
-    )
-
-
 def test_tampered_link_keeps_the_saved_game(fast_page, site_url):
     page = fast_page
     with pytest.raises(CodeError):
