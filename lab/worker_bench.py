@@ -26,12 +26,11 @@ PyScript and Pyodide).
   thread's longest task after the first paint; ``tap_ms_max`` / ``tap_ms_p95``:
   from each tap on a card or «Robar» (the event's time stamp) to the frame that
   shows its first change to the table (a MutationObserver, then the next
-  animation frame: in the worker mode the pressed look the page gives a tapped
-  move at once); ``answer_ms_max`` / ``answer_ms_median``: the same to the frame
-  that shows the table's answer (the move played; in the main-thread mode the
-  same frame); ``event_timing_max_ms``: the longest click by the Event
-  Timing API (input to the paint after the handlers, which in the worker mode
-  is before the answer comes back: the tap figure is the honest one there).
+  animation frame: the pressed look the page gives a tapped move at once);
+  ``answer_ms_max`` / ``answer_ms_median``: the same to the frame that shows
+  the table's answer (the move played); ``event_timing_max_ms``: the longest
+  click by the Event Timing API (input to the paint after the handlers, which
+  is before the answer comes back: the tap figure is the honest one).
 * **lighthouse** (``--lighthouse``): Lighthouse 12.2.3, mobile preset, on the
   same gzip-served site, if it is installed in ``.cache/lighthouse`` (it is not
   a project dependency: ``npm install --prefix .cache/lighthouse

@@ -257,11 +257,11 @@ class FakeIdb:
         self.data.clear()
 
 
-def test_kept_games_are_written_as_pyscript_storage_writes_them_so_both_modes_share_them():
+def test_kept_games_are_written_as_pyscript_storage_wrote_them_so_earlier_games_still_read():
     idb = FakeIdb()
     games = WorkerGames(idb, [])
     games["r2.A2K7QM92.n1.RpA"] = '["2026-12-02",0,"won",null]'
-    # pyscript.storage (the main-thread mode) writes Flatted's text of ["generic", value]:
+    # pyscript.storage (which first wrote the store) writes Flatted's text of ["generic", value]:
     assert json.loads(idb.data["r2.A2K7QM92.n1.RpA"]) == [
         ["1", "2"],
         "generic",
