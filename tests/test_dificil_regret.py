@@ -19,6 +19,7 @@ def test_regret_positions_are_searched_decisions_of_real_games() -> None:
         assert len(candidates(view)) > 1
 
 
+@pytest.mark.slow
 def test_the_oracle_values_every_candidate_the_same_way_every_time() -> None:
     view, game = collect(3, 1)[0]
     hands = [list(h) for h in game.hands]

@@ -476,6 +476,7 @@ def test_levels_map_to_bots() -> None:
         make_level_bot("experto")
 
 
+@pytest.mark.slow
 def test_every_level_finishes_games_in_the_simulator(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--players", "3", "--bots", "facil,cpu,dificil", "--games", "1", "--seed", "3"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
@@ -502,6 +503,7 @@ def test_a_match_extended_from_a_later_deal_adds_up_to_the_whole() -> None:
     assert (first.games, first.wins, first.hands) == (whole.games, whole.wins, whole.hands)
 
 
+@pytest.mark.slow
 def test_cpu_beats_facil_most_of_the_time() -> None:
     result = match(2, "cpu", "facil", deals=60, seed="levels-facil")
     assert result.share > 0.6, result.summary()

@@ -27,43 +27,53 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 
 # The static checks run side by side, each into a log of its own, printed in this order once all
-# are done; the run stops if any failed.
+# are done. In the fast loop they run beside pytest (one core each); in the full run, before it.
 .venv/bin/python -m tools.inline_scripts .cache/inline
 logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 check() {  # check NAME COMMAND...: run COMMAND in the background, its output kept under NAME
     local name=$1
     shift
     ( "$@" >"$logs/$name" 2>&1 || echo "FAILED: $*" >>"$logs/$name" ) &
 }
-check 1-ruff .venv/bin/ruff check .
-check 2-format .venv/bin/ruff format --check .
-check 3-mypy .venv/bin/mypy
-check 4-tsc node_modules/.bin/tsc -p tsconfig.json
-check 5-tsc-inline node_modules/.bin/tsc -p tsconfig.inline.json
-check 6-eslint node_modules/.bin/eslint --no-ignore assets .cache/inline tools/*.mjs
-wait
-failed=""
-for log in "$logs"/*; do
-    echo "== ${log##*/[0-9]-}"
-    cat "$log"
-    if grep -q "^FAILED: " "$log"; then failed=1; fi
-done
-rm -rf "$logs"
-if [ -n "$failed" ]; then
-    echo "static checks failed" >&2
-    exit 1
-fi
+static_checks() {
+    check 1-ruff .venv/bin/ruff check .
+    check 2-format .venv/bin/ruff format --check .
+    check 3-mypy .venv/bin/mypy
+    check 4-tsc node_modules/.bin/tsc -p tsconfig.json
+    check 5-tsc-inline node_modules/.bin/tsc -p tsconfig.inline.json
+    check 6-eslint node_modules/.bin/eslint --no-ignore assets .cache/inline tools/*.mjs
+}
+report() {  # print the logs; fail if any check failed
+    wait
+    local failed=""
+    for log in "$logs"/*; do
+        echo "== ${log##*/[0-9]-}"
+        cat "$log"
+        if grep -q "^FAILED: " "$log"; then failed=1; fi
+    done
+    if [ -n "$failed" ]; then
+        echo "static checks failed" >&2
+        return 1
+    fi
+}
 
 if [ -n "$fast" ]; then
-    echo "== pytest (fast: no browser, Pyodide or slow tests)"
+    static_checks
+    echo "== pytest (fast: no browser, Pyodide or slow tests; the static checks beside it)"
     export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-fast}"
     # The loop compiles the same files again and again: let Python and pytest's assertion
     # rewriting keep their caches (__pycache__/, git-ignored), even where the shell forbids it.
     unset PYTHONDONTWRITEBYTECODE
-    exec .venv/bin/python -m pytest -p no:cacheprovider -q -m "not browser and not pyodide and not slow" \
-        --ignore=tests/browser "$@"
+    status=0
+    .venv/bin/python -m pytest -p no:cacheprovider -q -m "not browser and not pyodide and not slow" \
+        --ignore=tests/browser "$@" || status=$?
+    report || status=1
+    exit "$status"
 fi
 
+static_checks
+report
 echo "== pytest"
 # Under CI (the CI variable set) a missing Chromium, Node or Pyodide fails the tests that need
 # it; elsewhere they are skipped and the last lines say how many (tests/needs.py).
