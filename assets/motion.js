@@ -32,7 +32,7 @@ function look() {
   }
   /** @type {Map<string, Box | null>} */
   const hand = new Map();
-  for (const el of document.querySelectorAll("#hand .card[data-card]")) hand.set(/** @type {HTMLElement} */ (el).dataset.card || "", box(el));
+  for (const el of document.querySelectorAll("#hand .card[data-card]:not(.leaving)")) hand.set(/** @type {HTMLElement} */ (el).dataset.card || "", box(el));
   const top = /** @type {HTMLElement | null} */ (document.querySelector("#discard [data-card]"));
   return {hand, top: top ? top.dataset.card || "" : "", seats, stock: box(document.getElementById("stock")), at: performance.now()};
 }

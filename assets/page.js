@@ -472,30 +472,42 @@ function rescueFocus() {
 
 /**
  * Redraw the hand with merge.js, keeping every card that stays (its element, and the focus on it).
- * A focused card that leaves (played) hands the focus on first, to the card now in its place (or
- * «Robar» when the hand has none), so the focus never falls to the page for an instant.
+ * A focused card that leaves (played) stays in the hand, unseen and out of the row, until the
+ * batch's steps: then the focus goes to the card now in its place (or on to «Robar» or the table)
+ * and the card goes. So the focus never falls to the page for an instant, and moving it waits for
+ * the frame that shows the writes, as every focus move does.
  * @param {HTMLElement} el
  * @param {string} markup
  */
 function redrawHand(el, markup) {
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const card = active && el.contains(active) ? active.dataset.card : undefined;
-  if (card) {
-    const template = document.createElement("template");
-    template.innerHTML = markup;
-    const fresh = [...template.content.querySelectorAll("button.card")].map((b) => /** @type {HTMLElement} */ (b).dataset.card);
-    if (!fresh.includes(card)) {
-      const old = [...el.querySelectorAll("button.card")];
-      const index = old.indexOf(/** @type {Element} */ (active));
-      const staying = fresh.length ? fresh[Math.min(Math.max(index, 0), fresh.length - 1)] : undefined;
-      const next = /** @type {HTMLElement | null} */ (staying ? el.querySelector(`button[data-card="${staying}"]`) : null);
-      const main = /** @type {HTMLButtonElement} */ ($("main-btn"));
-      const target = next || (main.disabled ? $("mesa") : main);
-      target.focus({preventScroll: true});
-      refocused = target;
-    }
+  const template = document.createElement("template");
+  template.innerHTML = markup;
+  const fresh = [...template.content.querySelectorAll("button.card")].map((b) => /** @type {HTMLElement} */ (b));
+  if (!active || !card || fresh.some((b) => b.dataset.card === card)) {
+    merge(el, markup);
+    return;
   }
-  merge(el, markup);
+  const old = [...el.querySelectorAll("button.card")];
+  const index = Math.max(old.indexOf(active), 0);
+  const next = fresh.length ? fresh[Math.min(index, fresh.length - 1)].dataset.card : undefined;
+  // The leaving card, as it is, at its place among the new ones: merge.js keeps its element.
+  active.classList.add("leaving");
+  active.tabIndex = -1;
+  const kept = /** @type {HTMLElement} */ (active.cloneNode(true));
+  template.content.insertBefore(kept, fresh[index] || null);
+  merge(el, template.innerHTML);
+  steps.push(() => {
+    const target = /** @type {HTMLElement | null} */ (next ? el.querySelector(`button.card[data-card="${next}"]`) : null);
+    const main = /** @type {HTMLButtonElement} */ ($("main-btn"));
+    const to = target || (main.disabled ? $("mesa") : main);
+    if (document.activeElement === active) {
+      to.focus({preventScroll: true});
+      refocused = to;
+    }
+    active.remove();
+  });
 }
 
 function atTheTable() {
