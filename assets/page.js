@@ -506,7 +506,13 @@ function redrawHand(el, markup) {
       to.focus({preventScroll: true});
       refocused = to;
     }
-    active.remove();
+    // Taken out in a task of its own: a write here would be laid out at once by what this task
+    // measures next. The answer is shown once it is out.
+    hold();
+    setTimeout(() => {
+      active.remove();
+      release();
+    }, 0);
   });
 }
 

@@ -1,10 +1,12 @@
-"""Issue 25, item 7: CPU turns leave your hand alone when your cards did not change."""
+"""The focus and your hand: CPU turns leave the hand alone when your cards did not change (issue 25,
+item 7); a card played never drops the focus to the page (issue 37)."""
 
 from __future__ import annotations
 
 import itertools
+from functools import partial
 
-from helpers import PLAIN_CODE, boot, link, play_a_move, state
+from helpers import PLAIN_CODE, act, boot, link, play_a_move, state
 
 HAND_LOG_JS = """() => {
   window.__hands = [];
@@ -30,3 +32,42 @@ def test_cpu_turns_do_not_redraw_a_hand_that_did_not_change(fast_page, site_url)
     assert len(hands) >= 3, f"{code}: the hand changed as moves were made"
     again = [h for before, h in itertools.pairwise(hands) if h == before]
     assert again == [], f"{code}: the hand was drawn again with the same cards: {again}"
+
+
+# Samples the focus in every frame before it is painted and after every task the page runs: any
+# sample on <body> is a moment a screen reader hears the focus leave the table.
+FOCUS_SAMPLES_JS = """() => {
+  window.__onBody = [];
+  const look = (when) => {
+    const on = document.activeElement;
+    if (on === document.body || on === null) window.__onBody.push(when);
+  };
+  const frame = () => { look('frame'); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  new MutationObserver(() => queueMicrotask(() => look('write'))).observe(
+    document.getElementById('hand'), {childList: true});
+}"""
+
+
+def test_the_focus_never_falls_to_the_page_when_a_card_is_played_by_keyboard(fast_page, site_url):
+    """Issue 37: a card played with Enter leaves; the focus goes to the card in its place, never to
+    the page's body, not even for the frame between the hand's redraw and the focus move."""
+    page = fast_page
+    boot(page, link(site_url, PLAIN_CODE), "human")
+    page.locator("#hand button.card").first.focus()  # the player's focus is on the table from here
+    page.evaluate(FOCUS_SAMPLES_JS)
+    played = 0
+    for _ in range(12):
+        if state(page) != "human" or played == 3:
+            break
+        legal = page.locator('#hand button.card.legal:not([data-card^="8"])')
+        if legal.count() == 0:
+            play_a_move(page)  # a draw (or an 8 and its suit): not what is watched here
+            continue
+        legal.first.focus()
+        act(page, partial(page.keyboard.press, "Enter"))
+        played += 1
+        focused = page.evaluate("() => document.activeElement.id || document.activeElement.dataset.card")
+        assert focused, f"{PLAIN_CODE.pretty()}: nothing focused after the card"
+    assert played >= 2, f"{PLAIN_CODE.pretty()}: the test played {played} cards"
+    assert page.evaluate("() => window.__onBody") == [], PLAIN_CODE.pretty()
