@@ -317,8 +317,8 @@ def plant(bug: Bug, full: bool) -> Result:
 
 
 def short(target: str) -> str:
-    """A target without its folder: ``test_rules.py::test_rule_07_...``."""
-    return target.rsplit("/", 1)[-1]
+    """A test target without its folder (``test_rules.py::test_rule_07_...``); any other path whole."""
+    return target.rsplit("/", 1)[-1] if target.startswith("tests/") else target
 
 
 def row(bug: Bug, result: Result) -> str:
