@@ -26,4 +26,5 @@ that ends every benchmark) and :mod:`lab.valuation` is a command, ``python -m la
 - :mod:`lab.load_tasks`      the page's long tasks while it loads and the cause of each, builds side by side
 - :mod:`lab.modal_cost`      what opening a panel costs: modal, non-modal, popover (elements styled, times)
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
+- :mod:`lab.planted_bugs`    known bugs planted one at a time in the shipped code: which test catches each
 """

@@ -131,7 +131,14 @@ def test_import_refuses_tampered_records_and_merges_without_duplicates() -> None
 
 @pytest.mark.parametrize(
     "text",
-    ["", "[]", '{"app": "otra"}', '{"app": "ocho-loco", "format": "partidas", "version": 9}', "[" * 50],
+    [
+        "",
+        "[]",
+        '{"app": "otra"}',
+        '{"app": "ocho-loco", "format": "partidas", "version": 9}',
+        '{"app": "ocho-loco", "format": "otra", "version": 1, "games": []}',
+        "[" * 50,
+    ],
 )
 def test_import_refuses_files_that_are_not_an_export(text: str) -> None:
     with pytest.raises(HistoryFileError):

@@ -326,6 +326,18 @@ def test_a_click_reaches_the_dispatcher_with_its_keyboard_flag_and_review_step(m
     ]
 
 
+def test_a_replay_key_reaches_the_replay_with_its_direction(monkeypatch):
+    page = Page()
+    page.start(f"#partida={CODE.pretty()}&mesa=2")
+    table = page.session.table
+    assert table is not None
+    seen: list[str] = []
+    monkeypatch.setattr(table.results, "replay_go", seen.append)
+    page.event(kind="replay-key", where="next")
+    page.event(kind="replay-key", where="first")
+    assert seen == ["next", "first"]
+
+
 def test_an_unreadable_save_that_cannot_be_set_aside_stays_and_the_notice_says_so():
     page = Page({SAVE_KEY: "{roto"})
     page.start()
