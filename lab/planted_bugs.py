@@ -10,7 +10,9 @@ runs the tests named as catching it::
 
     .venv/bin/python -m pytest -p no:cacheprovider -x -q <targets>
 
-and always writes the file back (``git diff --quiet`` on it is checked afterwards). A bug
+and always writes the file back (``git diff --quiet`` on it is checked afterwards). A target
+``check:tsc`` (or ``check:eslint``) is one of ``tools/test.sh``'s static checks of the
+JavaScript, run before the tests: a bug it refuses is caught there. A bug
 is *caught* when a test fails, *MISSED* when every test it ran passed, and *NOT RUN* when
 nothing ran (every target skipped, say with no Chromium). The browser tests build the site
 from the working tree once per pytest session, so they test the planted bug too.
@@ -19,10 +21,8 @@ from the working tree once per pytest session, so they test the planted bug too.
 of its targets (slow: for checking that a bug is caught at all, not by which test);
 ``--clean`` first runs every bug's targets once on the unchanged tree, where they must pass
 (else a "caught" would mean nothing). ``--list`` prints the bugs and stops. The table at
-the end (Markdown) is the one in ``docs/measurements.md`` ("Planted bugs"). Targets are
-run with ``OCHO_MOTOR=worker``, so browser tests run once, in the mode the page ships in,
-and node ids carry no ``[shipped]`` suffix. This is a check of the suite, not a test: it
-plants bugs in the working tree and takes minutes.
+the end (Markdown) is the one in ``docs/measurements.md`` ("Planted bugs"). This is a check
+of the suite, not a test: it plants bugs in the working tree and takes minutes.
 """
 
 from __future__ import annotations
@@ -75,6 +75,12 @@ class Bug:
         """The targets as pytest arguments."""
         return (*self.targets, "-k", self.k) if self.k else self.targets
 
+
+# tools/test.sh's static checks of the JavaScript, as targets ("check:NAME").
+STATIC_CHECKS = {
+    "check:tsc": ["node_modules/.bin/tsc", "-p", "tsconfig.json"],
+    "check:eslint": ["node_modules/.bin/eslint", "assets"],
+}
 
 T_RULES = "tests/test_rules.py"
 T_STORAGE = "tests/test_ui_storage.py"
@@ -133,7 +139,7 @@ BUGS: tuple[Bug, ...] = (
         "assets/page.js",
         'step: hit.dataset.step || "", by_key: event.detail === 0,',
         'step: hit.dataset.step || "", bykey: event.detail === 0,',
-        (f"{B}test_page_pacing.py",),
+        ("check:tsc", f"{B}test_page_pacing.py"),
         "a click's `by_key` sent as `bykey`: a key press reads as a mouse click",
     ),
     Bug(
@@ -151,7 +157,10 @@ BUGS: tuple[Bug, ...] = (
         "assets/page.js",
         'send({kind: "replay-key", where});',
         'send({kind: "replay-key", key: where});',
-        (f"{B}test_page_review.py::test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard",),
+        (
+            "check:tsc",
+            f"{B}test_page_review.py::test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard",
+        ),
         "the page sends a replay key's `where` as `key` (the page's side of the replay-key-field bug)",
     ),
     Bug(
@@ -259,7 +268,7 @@ def clean(path: str) -> bool:
 def pytest(targets: tuple[str, ...] | None) -> Result:
     """Run pytest on ``targets`` (None: the whole suite) and read its JUnit report."""
     python = str(PYTHON if PYTHON.exists() else Path(sys.executable))
-    env = dict(os.environ, OCHO_MOTOR="worker", HYPOTHESIS_PROFILE="ci")
+    env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     with tempfile.TemporaryDirectory(prefix="planted-") as tmp:
         report = Path(tmp) / "junit.xml"
         command = [python, "-m", "pytest", "-p", "no:cacheprovider", "-x", "-q", f"--junitxml={report}"]
@@ -309,7 +318,21 @@ def plant(bug: Bug, full: bool) -> Result:
         raise SystemExit(f"{bug.name}: the text to replace occurs {count} times in {bug.path}, not once")
     try:
         path.write_text(text.replace(bug.old, bug.new), encoding="utf-8", newline="")
-        return pytest(None if full else bug.args())
+        for check in (t for t in bug.targets if t.startswith("check:")):
+            began = time.monotonic()
+            done = subprocess.run(
+                STATIC_CHECKS[check],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                check=False,
+            )
+            if done.returncode:
+                why = next((line[:300] for line in done.stdout.splitlines() if "error" in line), "")
+                return Result("caught", 1, check, time.monotonic() - began, why)
+        tests = tuple(t for t in bug.args() if not t.startswith("check:"))
+        return pytest(None if full else tests)
     finally:
         path.write_bytes(original)
         if not clean(bug.path):
@@ -347,7 +370,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.clean:
         # One run for the bugs without -k, one for each with: every test that would catch must pass here.
-        runs = [tuple(dict.fromkeys(t for bug in bugs if not bug.k for t in bug.targets))]
+        runs = [
+            tuple(
+                dict.fromkeys(
+                    t for bug in bugs if not bug.k for t in bug.targets if not t.startswith("check:")
+                )
+            )
+        ]
         runs += [bug.args() for bug in bugs if bug.k]
         for targets in filter(None, runs):
             result = pytest(targets)
