@@ -42,14 +42,15 @@ OBSERVER_JS = """
       });
     }
   }).observe({type: "layout-shift", buffered: true});
-  // When the first-paint script has drawn a returning player's stored picture (body[data-picture]).
+  // When the first-paint script has drawn a returning player's stored picture (the probe's
+  // picture; the board is marked busy in the same step).
   window.__pictureAt = null;
   new MutationObserver(() => {
     if (window.__pictureAt === null && window.ochoLocoProbe.picture === true) {
       window.__pictureAt = -1;  // drawn; its own frame is painted two frames later
       requestAnimationFrame(() => requestAnimationFrame(() => { window.__pictureAt = performance.now(); }));
     }
-  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-picture"]});
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-busy"]});
 })();
 """
 # The stored picture is drawn, or Python's table is there.
