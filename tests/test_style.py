@@ -88,3 +88,10 @@ def test_forced_colours_mark_playable_cards_by_their_frame_not_only_the_lift() -
 def test_the_hinted_card_says_pista_in_words() -> None:
     badge = rule("#hand .card[data-hint]::after")
     assert 'content: "Pista"' in badge
+
+
+def test_the_review_list_scrolls_in_a_box_of_its_own_only_on_tall_wide_screens() -> None:
+    """At 400 % zoom 40vh was an 80-px box: a focused item (106 px) was mostly hidden."""
+    assert "overflow" not in rule(".review-list")
+    boxed = CSS[CSS.index("@media (min-height: 600px) and (min-width: 561px)") :]
+    assert "overflow-y: auto" in boxed[: boxed.index("}\n}")]
