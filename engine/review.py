@@ -265,6 +265,11 @@ def points_phrase(points: float) -> str:
 # -- why: one short clause from the position ---------------------------------------------
 
 
+# What the search's worlds showed of two moves: the share of worlds where each emptied your hand
+# first, and the points each left in it on average.
+Seen = tuple[float, float, float, float]
+
+
 def _suit_after(view: SeatView, action: Action) -> int:
     """The suit in force after ``action``: the card's, the one an 8 names, or the same after a draw."""
     if action.card is None:
@@ -277,15 +282,30 @@ def _left_of(view: SeatView, action: Action, suit: int) -> int:
     return sum(1 for c in view.hand if c != action.card and SUIT_OF[c] == suit and RANK_OF[c] != EIGHT)
 
 
-def why(view: SeatView, best: Action, versus: Action) -> str:
-    """One short clause on why ``best`` rather than ``versus``, from what the search's position shows.
+def why(view: SeatView, best: Action, versus: Action, seen: Seen | None = None) -> str:
+    """One short clause on why ``best`` rather than ``versus``, from the position the search weighed.
 
     «guardas el 8», «cambias a tu palo largo», «CPU 1 tiene una carta: suelta
-    la más cara», «robar sale más barato que quemar una figura»…; ``""`` when
-    no plain reason applies (or the two moves are alike).
+    la más cara», «robar sale más barato que quemar una figura»…; failing
+    those, what the search's worlds showed of the two moves (``seen``): that
+    one empties your hand first more often, or leaves fewer points in it.
+    ``""`` when nothing plain applies (or the two moves are alike).
     """
     if same_move(versus, [best]) is not None:
         return ""
+    reason = _why_position(view, best, versus)
+    if reason or seen is None:
+        return reason
+    wins, wins_other, kept, kept_other = seen
+    if wins - wins_other >= 0.05:
+        return f"vacías la mano antes más veces ({round(100 * wins)} % frente a {round(100 * wins_other)} %)"
+    if kept_other - kept >= 2.0:
+        return "te quedan menos puntos en la mano al final"
+    return ""
+
+
+def _why_position(view: SeatView, best: Action, versus: Action) -> str:
+    """The reasons read from the position alone (see :func:`why`)."""
     me = view.seat
     card, other = best.card, versus.card
     for seat in range(view.players):
@@ -362,6 +382,9 @@ class Weighing:
         self.diff_sum = 0
         self.diff_squares = 0
         self._first = 0
+        # What each move did for the seat: worlds where it emptied its hand first, points left in it.
+        self.wins = [0] * k
+        self.kept = [0] * k
 
     def step(self, max_playouts: int) -> bool:
         """Play up to ``max_playouts`` more playouts; True once the weighing is over."""
@@ -378,6 +401,10 @@ class Weighing:
             copy, winner, actions = world_playout(view, self._reading, self._world, self.moves[j], params.cpu)
             worth = playout_worth(copy, winner, view.totals, me)
             self.totals[j] += worth
+            if winner == me:
+                self.wins[j] += 1
+            else:
+                self.kept[j] += sum(POINTS[c] for c in copy[me])
             if j == 0:
                 self._first = worth
             elif j == 1:
@@ -391,6 +418,18 @@ class Weighing:
                 self.worlds = worlds
                 self.playouts = self.done
         return self.done >= self.playouts
+
+    def seen(self, a: int, b: int) -> Seen | None:
+        """What the worlds showed of moves ``a`` and ``b`` (None before the first world is done)."""
+        worlds = self.done // len(self.moves)
+        if not worlds:
+            return None
+        return (
+            self.wins[a] / worlds,
+            self.wins[b] / worlds,
+            self.kept[a] / worlds,
+            self.kept[b] / worlds,
+        )
 
 
 def decides_at_once(view: SeatView, moves: list[Action]) -> bool:
@@ -460,10 +499,19 @@ class Choice:
         best = totals.index(max(totals))
         return self.moves[max((j for j in range(len(totals)) if j != best), key=lambda j: totals[j])]
 
-    def reason(self, versus: Action | None = None) -> str:
-        """Why the choice, against ``versus`` (by default the runner-up): see :func:`why`."""
+    def reason(self, versus: Action | None = None, seen: Seen | None = None) -> str:
+        """Why the choice, against ``versus`` (by default the runner-up, with what its worlds showed)."""
         other = versus if versus is not None else self.runner_up
-        return "" if other is None else why(self.view, self.best, other)
+        view = self.view
+        if other is None and len(view.hand) == 1 and self.best.card is not None:
+            return "es tu última carta"
+        if other is None and self.best is not DRAW and DRAW in view.legal:
+            other = DRAW  # the one move worth weighing: the draw is what was left out
+        if other is None:
+            return ""
+        if versus is None and self.weighing is not None:
+            seen = self.weighing.seen(self.moves.index(self.best), self.moves.index(other))
+        return why(self.view, self.best, other, seen)
 
 
 # -- one decision -------------------------------------------------------------------------
@@ -815,7 +863,7 @@ def judging(view: SeatView, played: Action, version: int, index: int, out: list[
         while not weighing.step(PLAYOUTS_PER_STEP):
             yield 0.5 + 0.5 * weighing.done / max(weighing.playouts, 1)
         measure = (weighing.worlds, weighing.diff_sum, weighing.diff_squares)
-        reason = choice.reason(played)
+        reason = choice.reason(played, weighing.seen(0, 1))
     out.append(
         Decision(
             index,

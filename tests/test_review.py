@@ -314,3 +314,15 @@ def test_the_choice_is_the_same_whoever_asks_and_gives_a_reason() -> None:
 def test_why_keeps_a_pair_to_change_suit_later() -> None:
     view = _view(["4H 10H 10C 2C", "4S 5S 6S 7S"], pile="9H")
     assert why(view, card("4H"), card("10H")) == "guardas el 10 para cambiar de palo"
+
+
+def test_why_falls_back_on_what_the_worlds_showed() -> None:
+    view = _view(["4H 6H 2C", "4S 5S 6S 7S"], pile="9H")
+    assert why(view, card("4H"), card("6H")) == ""
+    assert why(view, card("4H"), card("6H"), (0.62, 0.48, 5.0, 5.5)) == (
+        "vacías la mano antes más veces (62 % frente a 48 %)"
+    )
+    assert (
+        why(view, card("4H"), card("6H"), (0.5, 0.5, 3.0, 6.0))
+        == "te quedan menos puntos en la mano al final"
+    )
