@@ -3,7 +3,7 @@
 Usage::
 
     python -m lab.review_check noise    --players 2 --games 40 [--seeds 3] [--jobs 1]
-    python -m lab.review_check fit      --players 2 --games 60 [--oracle 200] [--out rows.json] [--jobs 1]
+    python -m lab.review_check fit      --players 2 --games 30 [--oracle 200] [--out new.json] [--rows old.json]
     python -m lab.review_check validate --players 2 --games 100 --start 1000 [--oracle 200] [--jobs 1]
 
 All play games where seat 0, the stand-in for a person, is the learner
@@ -272,6 +272,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("what", choices=("noise", "fit", "validate"))
     parser.add_argument("--start", type=int, default=0, help="the first game's number")
     parser.add_argument("--out", help="fit, validate: write every decision's numbers to this JSON file")
+    parser.add_argument(
+        "--rows", nargs="*", default=[], help="fit: also the decisions of earlier runs (their --out files)"
+    )
     parser.add_argument("--players", type=int, choices=(2, 3), default=2)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seeds", type=int, default=3, help="noise: searches per position")
@@ -311,6 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.jobs, _measure_chunk, [(args.players, s, n, args.oracle, override) for s, n in chunks]
         )
         rows = [row for part in parts for row in part]
+        for path in args.rows if args.what == "fit" else []:
+            with open(path, encoding="utf-8") as f:
+                rows += json.load(f)
         if args.out:
             with open(args.out, "w", encoding="utf-8") as f:
                 json.dump(rows, f)
