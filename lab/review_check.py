@@ -3,7 +3,7 @@
 Usage::
 
     python -m lab.review_check noise    --players 2 --games 40 [--seeds 3] [--jobs 1]
-    python -m lab.review_check fit      --players 2 --games 30 [--oracle 200] [--out new.json] [--rows old.json]
+    python -m lab.review_check fit      --players 2 --games 30 [--oracle 200] [--out a.json] [--rows b.json]
     python -m lab.review_check validate --players 2 --games 100 --start 1000 [--oracle 200] [--jobs 1]
 
 All play games where seat 0, the stand-in for a person, is the learner
