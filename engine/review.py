@@ -676,7 +676,8 @@ class Review:
             other = sum(1 for d in self.decisions if not d.followed)
             if not other:
                 return "Ninguna decisión mejorable: jugaste como la CPU difícil."
-            said = f"en {other} la CPU difícil habría hecho otra cosa, igual de buena"
+            where = "en 1 decisión" if other == 1 else f"en {other} decisiones"
+            said = f"{where} la CPU difícil habría hecho otra cosa, igual de buena"
             return f"Ninguna decisión mejorable: {said}."
         saved = points_phrase(sum(d.margin for d in wrong))
         if len(wrong) == 1:

@@ -268,7 +268,7 @@ def test_the_summary_never_says_you_played_as_the_cpu_above_an_item_naming_anoth
     assert not review.mistakes
     assert "jugaste como la CPU difícil" not in review.summary()
     assert review.summary() == (
-        "Ninguna decisión mejorable: en 1 la CPU difícil habría hecho otra cosa, igual de buena."
+        "Ninguna decisión mejorable: en 1 decisión la CPU difícil habría hecho otra cosa, igual de buena."
     )
     alone = Review("r", 1, 0, 9, (bien,))
     assert alone.summary() == "Ninguna decisión mejorable: jugaste como la CPU difícil."
