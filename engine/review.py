@@ -38,10 +38,11 @@ playouts each), so a page can run it in slices.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from .actions import DRAW, PASS, Action
+from .actions import DRAW, PASS, PLAY, Action
 from .bots import (
     DificilBot,
     DificilParams,
@@ -55,7 +56,8 @@ from .bots import (
     sample_world,
     world_playout,
 )
-from .names import SUIT_PLURAL, card_name
+from .cards import EIGHT, POINTS, RANK_OF, SUIT_OF
+from .names import SUIT_PLURAL, card_name, rank_with_article
 from .record import ACTION_OF, NUMBER_OF, Record
 from .verify import level_bot
 from .view import SeatView, seat_view
@@ -63,6 +65,12 @@ from .view import SeatView, seat_view
 HUMAN = 0
 # Playouts per step: a few milliseconds in the page, as a Difícil search's slice.
 PLAYOUTS_PER_STEP = 12
+
+# Version 2: the choice's playouts and action budget (also «Pista»'s), and the second sample's.
+PLAYOUTS_2 = 600
+ACTIONS_2 = 24_000
+MEASURE_WORLDS_2 = 300
+MEASURE_ACTIONS_2 = 12_000
 
 BIEN = "Bien"
 IGUAL = "Igual de buena"
@@ -76,7 +84,15 @@ class ReviewSettings:
     version: its evidence, sampler and the cpu its playouts model) with
     ``playouts``, ``max_actions`` and ``deal_cost`` of its own; ``threshold``
     is the margin, in points, that a better move must beat to call the move
-    played a mistake (the search's noise at these settings, ``docs/review.md``).
+    played a mistake (``docs/review.md``).
+
+    Version 1 stated the margin the choosing search itself found. From
+    version 2 the choice (which «Pista» shares) and the margin come from two
+    samples: when the move played is not the one chosen, the two moves are
+    played in ``measure_worlds`` other worlds (at most ``measure_actions``
+    actions), and the mean difference is shrunk by its noise towards what
+    margins usually are (``prior``: margins in points and their weights,
+    measured), then scaled by ``scale`` (measured against the real hidden hands).
     """
 
     base: int
@@ -84,6 +100,10 @@ class ReviewSettings:
     max_actions: int
     deal_cost: int
     threshold: float
+    measure_worlds: int = 0
+    measure_actions: int = 0
+    prior: tuple[tuple[float, float], ...] = ()
+    scale: float = 1.0
 
     def params(self, players: int) -> DificilParams:
         bot = level_bot("dificil", self.base, players)
@@ -97,12 +117,99 @@ class ReviewSettings:
             value=None,
         )
 
+    @property
+    def measures(self) -> bool:
+        """Whether a margin is measured in a second sample (version 2 on)."""
+        return self.measure_worlds > 0
+
+    def stated(self, mean: float, se: float) -> float:
+        """The margin to state for a measured mean difference ``mean`` with standard error ``se``.
+
+        The posterior mean under :attr:`prior` (a normal error of ``se``), times :attr:`scale`.
+        """
+        if not self.prior:
+            return mean * self.scale
+        se = max(se, 0.25)
+        # Weights relative to the grid point nearest the mean, so that exp never underflows to zero.
+        nearest = min(((mean - x) / se) ** 2 for x, _w in self.prior)
+        top = below = 0.0
+        for x, weight in self.prior:
+            w = weight * math.exp(-0.5 * (((mean - x) / se) ** 2 - nearest))
+            top += w * x
+            below += w
+        return self.scale * top / below
+
+
+# Version 2's prior: the margins of the moves the review's choice made over the moves played,
+# measured (``python -m lab.review_check fit``, docs/review.md), in points, with their weights.
+PRIOR_2: dict[int, tuple[tuple[float, float], ...]] = {
+    2: (
+        (-10, 0.0017),
+        (-3, 0.0189),
+        (-2, 0.0063),
+        (-1, 0.0066),
+        (0, 0.3137),
+        (1, 0.2357),
+        (2, 0.0246),
+        (3, 0.0549),
+        (4, 0.1097),
+        (5, 0.0698),
+        (6, 0.0229),
+        (7, 0.0148),
+        (8, 0.0456),
+        (12, 0.0451),
+        (13, 0.0078),
+        (17, 0.0012),
+        (18, 0.0104),
+        (22, 0.0012),
+        (23, 0.001),
+        (25, 0.0032),
+        (28, 0.0025),
+        (35, 0.0021),
+    ),
+    3: (
+        (-2, 0.0262),
+        (-1, 0.0201),
+        (0, 0.1486),
+        (1, 0.3541),
+        (2, 0.0281),
+        (3, 0.1503),
+        (4, 0.0171),
+        (5, 0.1013),
+        (6, 0.0473),
+        (7, 0.0033),
+        (8, 0.0231),
+        (9, 0.0259),
+        (10, 0.0179),
+        (11, 0.0165),
+        (15, 0.0069),
+        (16, 0.0053),
+        (21, 0.0026),
+        (22, 0.0041),
+        (26, 0.0015),
+    ),
+}
+SCALE_2: dict[int, float] = {2: 0.975, 3: 1.0}
 
 # Every shipped version, by table size: a stored review names its version, so these never change.
 VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
     {
         2: ReviewSettings(base=1, playouts=1000, max_actions=50_000, deal_cost=0, threshold=5.0),
         3: ReviewSettings(base=1, playouts=1000, max_actions=50_000, deal_cost=8, threshold=4.0),
+    },
+    {
+        players: ReviewSettings(
+            base=1,
+            playouts=PLAYOUTS_2,
+            max_actions=ACTIONS_2,
+            deal_cost=8 if players == 3 else 0,
+            threshold=4.0,
+            measure_worlds=MEASURE_WORLDS_2,
+            measure_actions=MEASURE_ACTIONS_2,
+            prior=PRIOR_2[players],
+            scale=SCALE_2[players],
+        )
+        for players in (2, 3)
     },
 )
 CURRENT = len(VERSIONS)
@@ -157,173 +264,95 @@ def points_phrase(points: float) -> str:
     return "alrededor de 1 punto" if n == 1 else f"unos {n} puntos"
 
 
-# -- one decision -------------------------------------------------------------------------
+# -- why: one short clause from the position ---------------------------------------------
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One decision of the person and the search's judgment of it.
+# What the search's worlds showed of two moves: the share of worlds where each emptied your hand
+# first, and the points each left in it on average.
+Seen = tuple[float, float, float, float]
 
-    ``index`` is the move's number in the record (0-based), ``hand_no`` its
-    hand; ``moves`` the moves weighed, ``totals`` each one's summed worth over
-    ``worlds`` worlds (in points of lead over the average opponent, times
-    ``players - 1``); ``played`` and ``best`` index ``moves``. A decision
-    with a single move worth weighing has ``worlds`` 0 and no totals.
+
+def _suit_after(view: SeatView, action: Action) -> int:
+    """The suit in force after ``action``: the card's, the one an 8 names, or the same after a draw."""
+    if action.card is None:
+        return view.active_suit
+    return SUIT_OF[action.card] if action.suit is None else int(action.suit)
+
+
+def _left_of(view: SeatView, action: Action, suit: int) -> int:
+    """How many cards of ``suit`` (8s aside) ``action`` leaves in the hand."""
+    return sum(1 for c in view.hand if c != action.card and SUIT_OF[c] == suit and RANK_OF[c] != EIGHT)
+
+
+def why(view: SeatView, best: Action, versus: Action, seen: Seen | None = None) -> str:
+    """One short clause on why ``best`` rather than ``versus``, from the position the search weighed.
+
+    «guardas el 8», «cambias a tu palo largo», «CPU 1 tiene una carta: suelta
+    la más cara», «robar sale más barato que quemar una figura»…; failing
+    those, what the search's worlds showed of the two moves (``seen``): that
+    one empties your hand first more often, or leaves fewer points in it.
+    ``""`` when nothing plain applies (or the two moves are alike).
     """
-
-    index: int
-    hand_no: int
-    players: int
-    moves: tuple[Action, ...]
-    totals: tuple[int, ...]
-    worlds: int
-    played: Action
-    threshold: float
-
-    def value(self, move: int) -> float:
-        """Move ``move``'s mean worth, in points of lead over the average opponent."""
-        if not self.worlds:
-            return 0.0
-        return self.totals[move] / self.worlds / (self.players - 1)
-
-    @property
-    def played_at(self) -> int:
-        found = same_move(self.played, list(self.moves))
-        assert found is not None
-        return self.moves.index(found)
-
-    @property
-    def best_at(self) -> int:
-        """The move with the best total (the first in order on a tie); the played one if it ties it."""
-        if not self.worlds:
-            return self.played_at
-        top = max(self.totals)
-        if self.totals[self.played_at] == top:
-            return self.played_at
-        return self.totals.index(top)
-
-    @property
-    def best(self) -> Action:
-        return self.moves[self.best_at]
-
-    @property
-    def margin(self) -> float:
-        """How many points a decision the best move is worth more than the one played (0 when it is it)."""
-        return self.value(self.best_at) - self.value(self.played_at)
-
-    @property
-    def mistake(self) -> bool:
-        return self.margin > self.threshold
-
-    @property
-    def verdict(self) -> str:
-        if self.best_at == self.played_at:
-            return BIEN
-        if not self.mistake:
-            return IGUAL
-        return f"Mejor: {action_phrase(self.best)} (ahorras {points_phrase(self.margin)} de media)"
-
-    @property
-    def cpu_move(self) -> Action:
-        """What the hard CPU would have done: the move played, as played, when it is the best."""
-        return self.best if self.best_at != self.played_at else self.played
-
-    def text(self) -> str:
-        """The whole item, as a sentence a screen reader can say."""
-        return f"{done_phrase(self.played)}. La CPU difícil: {action_phrase(self.cpu_move)}. {self.verdict}."
-
-    def pack(self) -> list[int]:
-        """Plain numbers for storage: index, hand, played, worlds, then (move, total) pairs."""
-        out = [self.index, self.hand_no, NUMBER_OF[self.played], self.worlds]
-        for move, total in zip(self.moves, self.totals or (0,) * len(self.moves), strict=True):
-            out += [NUMBER_OF[move], total]
-        return out
+    if same_move(versus, [best]) is not None:
+        return ""
+    reason = _why_position(view, best, versus)
+    if reason or seen is None:
+        return reason
+    wins, wins_other, kept, kept_other = seen
+    if wins - wins_other >= 0.05:
+        return f"vacías la mano antes más veces ({round(100 * wins)} % frente a {round(100 * wins_other)} %)"
+    if kept_other - kept >= 2.0:
+        return "te quedan menos puntos en la mano al final"
+    return ""
 
 
-@dataclass(frozen=True)
-class Review:
-    """The review of a stretch of a record: its decisions in order and the settings that made them."""
-
-    record: str
-    version: int
-    first: int
-    last: int
-    decisions: tuple[Decision, ...]
-
-    @property
-    def mistakes(self) -> tuple[Decision, ...]:
-        return tuple(d for d in self.decisions if d.mistake)
-
-    def summary(self) -> str:
-        """«2 decisiones mejorables; te habrían ahorrado unos 9 puntos de media» (or none, or no choice)."""
-        if not self.decisions:
-            return "No tuviste que elegir nada: cada jugada tuya era la única posible."
-        wrong = self.mistakes
-        if not wrong:
-            return "Ninguna decisión mejorable: jugaste como la CPU difícil."
-        saved = points_phrase(sum(d.margin for d in wrong))
-        if len(wrong) == 1:
-            return f"1 decisión mejorable; te habría ahorrado {saved} de media."
-        return f"{len(wrong)} decisiones mejorables; te habrían ahorrado {saved} de media."
-
-    def lines(self) -> list[str]:
-        """The summary, then one numbered line per decision (what the CLI prints)."""
-        out = [self.summary()]
-        for n, d in enumerate(self.decisions, 1):
-            out.append(f"{n}. Mano {d.hand_no + 1}, jugada {d.index + 1}: {d.text()}")
-        return out
-
-    def to_json(self) -> dict[str, object]:
-        """A plain form for storage (:meth:`from_json` reads it back)."""
-        return {
-            "v": self.version,
-            "record": self.record,
-            "first": self.first,
-            "last": self.last,
-            "decisions": [d.pack() for d in self.decisions],
-        }
-
-    @classmethod
-    def from_json(cls, data: object) -> Review:
-        """A stored review; ValueError (or KeyError for an unknown version) for anything else."""
-        if not isinstance(data, dict):
-            raise ValueError("a stored review is an object")
-        version, record, first, last = data.get("v"), data.get("record"), data.get("first"), data.get("last")
-        if not (type(version) is int and isinstance(record, str)):
-            raise ValueError("a stored review names its version and record")
-        if not (type(first) is int and type(last) is int):
-            raise ValueError("a stored review names its moves")
-        players = Record.parse(record).code.players
-        threshold = settings(version, players).threshold
-        rows = data.get("decisions")
-        if not isinstance(rows, list):
-            raise ValueError("a stored review lists its decisions")
-        out: list[Decision] = []
-        for row in rows:
-            if not (isinstance(row, list) and len(row) >= 6 and len(row) % 2 == 0):
-                raise ValueError("a stored decision is a list of numbers")
-            if not all(type(n) is int for n in row) or min(row[:4] + row[4::2]) < 0:
-                raise ValueError("a stored decision is a list of numbers")
-            index, hand_no, played, worlds = row[:4]
-            if max([played, *row[4::2]]) >= len(ACTION_OF):
-                raise ValueError("a stored decision names a move that does not exist")
-            moves = tuple(ACTION_OF[n] for n in row[4::2])
-            totals = tuple(row[5::2]) if worlds else ()
-            if same_move(ACTION_OF[played], list(moves)) is None:
-                raise ValueError("a stored decision does not weigh the move played")
-            out.append(Decision(index, hand_no, players, moves, totals, worlds, ACTION_OF[played], threshold))
-        return cls(record, version, first, last, tuple(out))
+def _why_position(view: SeatView, best: Action, versus: Action) -> str:
+    """The reasons read from the position alone (see :func:`why`)."""
+    me = view.seat
+    card, other = best.card, versus.card
+    for seat in range(view.players):
+        one_card = seat != me and view.hand_counts[seat] == 1
+        if one_card and card is not None and (other is None or POINTS[card] > POINTS[other]):
+            dearest = max(POINTS[c] for c in view.legal_cards())
+            cheap = "suelta la más cara" if POINTS[card] == dearest else "suelta puntos"
+            return f"CPU {seat} tiene una carta: {cheap}"
+    if card is None and best is DRAW and other is not None:
+        if RANK_OF[other] == EIGHT:
+            return "robar sale más barato que gastar el 8"
+        if POINTS[other] == 10:
+            return "robar sale más barato que quemar una figura"
+        return f"robar y guardar {card_name(other, article=True)}"
+    if card is None:
+        return ""
+    if other is None:
+        return "robar solo te llena la mano"
+    if RANK_OF[other] == EIGHT and RANK_OF[card] != EIGHT:
+        return "guardas el 8"
+    suit, suit_other = _suit_after(view, best), _suit_after(view, versus)
+    if suit != suit_other:
+        left, left_other = _left_of(view, best, suit), _left_of(view, versus, suit_other)
+        nxt = (me + 1) % view.players
+        if read_history(view).short[nxt][suit] == 0:
+            return f"CPU {nxt} no tiene {SUIT_PLURAL[suit]}"
+        if left > left_other:
+            longest = max(_left_of(view, best, s) for s in range(4))
+            if left == longest:
+                return "sigues en tu palo largo" if suit == view.active_suit else "cambias a tu palo largo"
+            return f"te quedan más {SUIT_PLURAL[suit]}"
+    if POINTS[card] > POINTS[other]:
+        return "te quitas más puntos"
+    twin = any(c != other and RANK_OF[c] == RANK_OF[other] and RANK_OF[c] != EIGHT for c in view.hand)
+    if twin and not any(c != card and RANK_OF[c] == RANK_OF[card] for c in view.hand):
+        return f"guardas {rank_with_article(RANK_OF[other], definite=True)} para cambiar de palo"
+    return ""
 
 
-# -- the search ---------------------------------------------------------------------------
+def with_why(text: str, reason: str) -> str:
+    """«jugar el 7 de corazones (guardas el 8)», or the text alone without a reason."""
+    return f"{text} ({reason})" if reason else text
 
 
-def weighed(view: SeatView, played: Action) -> list[Action]:
-    """The moves to weigh: the search's candidates, and the move played if none of them is alike."""
-    moves = candidates(view)
-    if same_move(played, moves) is None:
-        moves.append(played)
-    return moves
+# -- the choice (shared with «Pista») ------------------------------------------------------
 
 
 class Weighing:
@@ -346,11 +375,18 @@ class Weighing:
         self.playouts = self.worlds * k
         self.done = 0
         self.actions = 0
-        # Seeded by the position (``seed`` is another name only for measuring the search's noise).
+        # Seeded by the position (``seed`` is another name for the margin's sample, or to measure noise).
         self.rng = decision_rng(seed, view)
         self._reading = read_history(view)
         self._evidence = read_evidence(view, params.cpu)
         self._world: World | None = None
+        # Version 2's margin: the sum of (move 0 - move 1) a world and of its square.
+        self.diff_sum = 0
+        self.diff_squares = 0
+        self._first = 0
+        # What each move did for the seat: worlds where it emptied its hand first, points left in it.
+        self.wins = [0] * k
+        self.kept = [0] * k
 
     def step(self, max_playouts: int) -> bool:
         """Play up to ``max_playouts`` more playouts; True once the weighing is over."""
@@ -365,7 +401,17 @@ class Weighing:
                 self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
             assert self._world is not None
             copy, winner, actions = world_playout(view, self._reading, self._world, self.moves[j], params.cpu)
-            self.totals[j] += playout_worth(copy, winner, view.totals, me)
+            worth = playout_worth(copy, winner, view.totals, me)
+            self.totals[j] += worth
+            if winner == me:
+                self.wins[j] += 1
+            else:
+                self.kept[j] += sum(POINTS[c] for c in copy[me])
+            if j == 0:
+                self._first = worth
+            elif j == 1:
+                self.diff_sum += self._first - worth
+                self.diff_squares += (self._first - worth) ** 2
             self.actions += actions
             self.done += 1
             max_playouts -= 1
@@ -374,6 +420,355 @@ class Weighing:
                 self.worlds = worlds
                 self.playouts = self.done
         return self.done >= self.playouts
+
+    def seen(self, a: int, b: int) -> Seen | None:
+        """What the worlds showed of moves ``a`` and ``b`` (None before the first world is done)."""
+        worlds = self.done // len(self.moves)
+        if not worlds:
+            return None
+        return (
+            self.wins[a] / worlds,
+            self.wins[b] / worlds,
+            self.kept[a] / worlds,
+            self.kept[b] / worlds,
+        )
+
+
+def decides_at_once(view: SeatView, moves: list[Action]) -> bool:
+    """A single move worth weighing, or a last card that wins the hand: nothing to search."""
+    return len(moves) <= 1 or (len(view.hand) == 1 and bool(view.legal_cards()))
+
+
+class Choice:
+    """What the hard CPU's review search chooses from a view: the one judge of «Pista» and «Repaso».
+
+    It weighs the search's candidates (:func:`~engine.bots.candidates`) in the
+    worlds of ``decision_rng("review", view)`` with the review's settings of
+    ``version`` (version 2 on); ``best`` is the move with the best total
+    (the first in order on a tie). Run it with :meth:`step` until it returns
+    True (or :meth:`run`). The same view always gives the same choice, the
+    same totals and the same reason, whoever asks.
+    """
+
+    def __init__(self, view: SeatView, version: int = 0) -> None:
+        self.view = view
+        self.version = version or CURRENT
+        self.settings = settings(self.version, view.players)
+        self.moves = candidates(view)
+        self.weighing: Weighing | None = None
+        if decides_at_once(view, self.moves):
+            if len(view.hand) == 1 and view.legal_cards():
+                self.moves = [PLAY[view.hand[0]]]
+            self.moves = self.moves[:1]
+        else:
+            self.weighing = Weighing(view, self.moves, self.settings.params(view.players))
+
+    @property
+    def playouts(self) -> int:
+        return 0 if self.weighing is None else self.weighing.playouts
+
+    @property
+    def done(self) -> int:
+        return 0 if self.weighing is None else self.weighing.done
+
+    def step(self, max_playouts: int) -> bool:
+        return self.weighing is None or self.weighing.step(max_playouts)
+
+    def run(self) -> Action:
+        while not self.step(10_000):
+            pass
+        return self.best
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return () if self.weighing is None else tuple(self.weighing.totals)
+
+    @property
+    def worlds(self) -> int:
+        return 0 if self.weighing is None else self.weighing.worlds
+
+    @property
+    def best(self) -> Action:
+        totals = self.totals
+        return self.moves[totals.index(max(totals))] if totals else self.moves[0]
+
+    @property
+    def runner_up(self) -> Action | None:
+        """The second best move the search weighed (None when it weighed one)."""
+        totals = self.totals
+        if len(totals) < 2:
+            return None
+        best = totals.index(max(totals))
+        return self.moves[max((j for j in range(len(totals)) if j != best), key=lambda j: totals[j])]
+
+    def reason(self, versus: Action | None = None, seen: Seen | None = None) -> str:
+        """Why the choice, against ``versus`` (by default the runner-up, with what its worlds showed)."""
+        other = versus if versus is not None else self.runner_up
+        view = self.view
+        if other is None and len(view.hand) == 1 and self.best.card is not None:
+            return "es tu última carta"
+        if other is None and self.best is not DRAW and DRAW in view.legal:
+            other = DRAW  # the one move worth weighing: the draw is what was left out
+        if other is None:
+            return ""
+        if versus is None and self.weighing is not None:
+            seen = self.weighing.seen(self.moves.index(self.best), self.moves.index(other))
+        return why(self.view, self.best, other, seen)
+
+
+# -- one decision -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the person and the search's judgment of it.
+
+    ``index`` is the move's number in the record (0-based), ``hand_no`` its
+    hand; ``moves`` the moves weighed, ``totals`` each one's summed worth over
+    ``worlds`` worlds (in points of lead over the average opponent, times
+    ``players - 1``). A decision with a single move worth weighing has
+    ``worlds`` 0 and no totals.
+
+    Version 1 weighed the move played among the others and stated the margin
+    from the same totals. From version 2, ``moves`` are the search's
+    candidates only (the choice «Pista» makes), and when the move played is
+    not the choice, ``measure`` holds the second sample: its worlds, the sum
+    of (choice - played) a world, and the sum of its squares; ``reason`` says why.
+    """
+
+    index: int
+    hand_no: int
+    players: int
+    moves: tuple[Action, ...]
+    totals: tuple[int, ...]
+    worlds: int
+    played: Action
+    settings: ReviewSettings
+    measure: tuple[int, int, int] = (0, 0, 0)
+    reason: str = ""
+
+    @property
+    def threshold(self) -> float:
+        return self.settings.threshold
+
+    def value(self, move: int) -> float:
+        """Move ``move``'s mean worth, in points of lead over the average opponent."""
+        if not self.worlds:
+            return 0.0
+        return self.totals[move] / self.worlds / (self.players - 1)
+
+    @property
+    def played_at(self) -> int | None:
+        """Where the move played is among ``moves`` (None: not weighed by the choice, version 2 on)."""
+        found = same_move(self.played, list(self.moves))
+        return None if found is None else self.moves.index(found)
+
+    @property
+    def best_at(self) -> int:
+        """The move with the best total (the first in order on a tie); the played one if it ties it."""
+        played = self.played_at
+        if not self.worlds:
+            return 0 if played is None or self.settings.measures else played
+        top = max(self.totals)
+        if played is not None and self.totals[played] == top:
+            return played
+        return self.totals.index(top)
+
+    @property
+    def best(self) -> Action:
+        return self.moves[self.best_at]
+
+    @property
+    def followed(self) -> bool:
+        """The move played is the search's choice (or alike)."""
+        return self.best_at == self.played_at
+
+    @property
+    def raw_margin(self) -> float:
+        """The margin as measured: version 1 from the choosing totals, later from the second sample."""
+        if self.followed:
+            return 0.0
+        if not self.settings.measures:
+            played = self.played_at
+            assert played is not None
+            return self.value(self.best_at) - self.value(played)
+        worlds, total, _squares = self.measure
+        return total / worlds / (self.players - 1) if worlds else 0.0
+
+    @property
+    def standard_error(self) -> float:
+        """The second sample's standard error of the margin, in points (0 without one)."""
+        n, total, squares = self.measure
+        if n < 2:
+            return 0.0
+        variance = max(squares - total * total / n, 0) / (n - 1)
+        return math.sqrt(variance / n) / (self.players - 1)
+
+    @property
+    def margin(self) -> float:
+        """How many points a decision the best move is worth more than the one played, as stated.
+
+        0 when it is it; from version 2, the second sample's margin shrunk by
+        its noise (:meth:`ReviewSettings.stated`).
+        """
+        if self.followed:
+            return 0.0
+        if not self.settings.measures:
+            return self.raw_margin
+        return self.settings.stated(self.raw_margin, self.standard_error)
+
+    @property
+    def mistake(self) -> bool:
+        return self.margin > self.threshold
+
+    @property
+    def verdict(self) -> str:
+        if self.followed:
+            return BIEN
+        if not self.mistake:
+            return IGUAL
+        return f"Mejor: {action_phrase(self.best)} (ahorras {points_phrase(self.margin)} de media)"
+
+    @property
+    def cpu_move(self) -> Action:
+        """What the hard CPU would have done: the move played, as played, when it is the best."""
+        return self.played if self.followed else self.best
+
+    def text(self) -> str:
+        """The whole item, as a sentence a screen reader can say."""
+        cpu = with_why(action_phrase(self.cpu_move), self.reason)
+        return f"{done_phrase(self.played)}. La CPU difícil: {cpu}. {self.verdict}."
+
+    def pack(self) -> list[int]:
+        """Plain numbers for storage: index, hand, played, worlds, [the second sample's three numbers,
+        version 2 on], then (move, total) pairs."""
+        out = [self.index, self.hand_no, NUMBER_OF[self.played], self.worlds]
+        if self.settings.measures:
+            out += list(self.measure)
+        for move, total in zip(self.moves, self.totals or (0,) * len(self.moves), strict=True):
+            out += [NUMBER_OF[move], total]
+        return out
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of a stretch of a record: its decisions in order and the settings that made them."""
+
+    record: str
+    version: int
+    first: int
+    last: int
+    decisions: tuple[Decision, ...]
+
+    @property
+    def mistakes(self) -> tuple[Decision, ...]:
+        return tuple(d for d in self.decisions if d.mistake)
+
+    def summary(self) -> str:
+        """«2 decisiones mejorables; te habrían ahorrado unos 9 puntos de media» (or none, or no choice).
+
+        It never says you played as the hard CPU when an item below names another move.
+        """
+        if not self.decisions:
+            return "No tuviste que elegir nada: cada jugada tuya era la única posible."
+        wrong = self.mistakes
+        if not wrong:
+            other = sum(1 for d in self.decisions if not d.followed)
+            if not other:
+                return "Ninguna decisión mejorable: jugaste como la CPU difícil."
+            where = "en 1 decisión" if other == 1 else f"en {other} decisiones"
+            said = f"{where} la CPU difícil habría hecho otra cosa, igual de buena"
+            return f"Ninguna decisión mejorable: {said}."
+        saved = points_phrase(sum(d.margin for d in wrong))
+        if len(wrong) == 1:
+            return f"1 decisión mejorable; te habría ahorrado {saved} de media."
+        return f"{len(wrong)} decisiones mejorables; te habrían ahorrado {saved} de media."
+
+    def lines(self) -> list[str]:
+        """The summary, then one numbered line per decision (what the CLI prints)."""
+        out = [self.summary()]
+        for n, d in enumerate(self.decisions, 1):
+            out.append(f"{n}. Mano {d.hand_no + 1}, jugada {d.index + 1}: {d.text()}")
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        """A plain form for storage (:meth:`from_json` reads it back)."""
+        out: dict[str, object] = {
+            "v": self.version,
+            "record": self.record,
+            "first": self.first,
+            "last": self.last,
+            "decisions": [d.pack() for d in self.decisions],
+        }
+        if self.version >= 2:
+            out["why"] = [d.reason for d in self.decisions]
+        return out
+
+    @classmethod
+    def from_json(cls, data: object) -> Review:
+        """A stored review; ValueError (or KeyError for an unknown version) for anything else."""
+        if not isinstance(data, dict):
+            raise ValueError("a stored review is an object")
+        version, record, first, last = data.get("v"), data.get("record"), data.get("first"), data.get("last")
+        if not (type(version) is int and isinstance(record, str)):
+            raise ValueError("a stored review names its version and record")
+        if not (type(first) is int and type(last) is int):
+            raise ValueError("a stored review names its moves")
+        players = Record.parse(record).code.players
+        setting = settings(version, players)
+        head = 7 if setting.measures else 4
+        rows = data.get("decisions")
+        if not isinstance(rows, list):
+            raise ValueError("a stored review lists its decisions")
+        reasons = data.get("why", [""] * len(rows))
+        if not (isinstance(reasons, list) and len(reasons) == len(rows)):
+            raise ValueError("a stored review gives a reason for each decision")
+        if not all(isinstance(r, str) and len(r) < 120 for r in reasons):
+            raise ValueError("a stored reason is a short text")
+        out: list[Decision] = []
+        for row, reason in zip(rows, reasons, strict=True):
+            if not (isinstance(row, list) and len(row) >= head + 2 and (len(row) - head) % 2 == 0):
+                raise ValueError("a stored decision is a list of numbers")
+            if not all(type(n) is int for n in row):
+                raise ValueError("a stored decision is a list of numbers")
+            index, hand_no, played, worlds = row[:4]
+            # (the second sample's sum may be negative: the move played may do better there)
+            numbers = [index, hand_no, played, worlds, *row[4:head:2], *row[head::2]]
+            if min(numbers) < 0:
+                raise ValueError("a stored decision is a list of numbers")
+            if max([played, *row[head::2]]) >= len(ACTION_OF):
+                raise ValueError("a stored decision names a move that does not exist")
+            moves = tuple(ACTION_OF[n] for n in row[head::2])
+            totals = tuple(row[head + 1 :: 2]) if worlds else ()
+            measure = (row[4], row[5], row[6]) if setting.measures else (0, 0, 0)
+            if not setting.measures and same_move(ACTION_OF[played], list(moves)) is None:
+                raise ValueError("a stored decision does not weigh the move played")
+            out.append(
+                Decision(
+                    index,
+                    hand_no,
+                    players,
+                    moves,
+                    totals,
+                    worlds,
+                    ACTION_OF[played],
+                    setting,
+                    measure,
+                    reason,
+                )
+            )
+        return cls(record, version, first, last, tuple(out))
+
+
+# -- the review ---------------------------------------------------------------------------
+
+
+def weighed(view: SeatView, played: Action) -> list[Action]:
+    """Version 1's moves to weigh: the search's candidates, and the move played if none is alike."""
+    moves = candidates(view)
+    if same_move(played, moves) is None:
+        moves.append(played)
+    return moves
 
 
 class Reviewer:
@@ -407,34 +802,104 @@ class Reviewer:
         """
         found = list(self._positions())
         yield 0.0
-        players = self.record.code.players
-        params = self.settings.params(players)
         out: list[Decision] = []
         total = max(len(found), 1)
+        judge = self._judge_v1 if not self.settings.measures else self._judge
         for n, (index, view) in enumerate(found):
-            played = self.record.moves[index]
-            moves = weighed(view, played)
-            worlds = 0
-            totals: tuple[int, ...] = ()
-            last_card_wins = len(view.hand) == 1 and played.card is not None
-            if len(moves) > 1 and not last_card_wins:
-                weighing = Weighing(view, moves, params)
-                while not weighing.step(PLAYOUTS_PER_STEP):
-                    yield min((n + weighing.done / max(weighing.playouts, 1)) / total, 0.999)
-                worlds, totals = weighing.worlds, tuple(weighing.totals)
-            decision = Decision(
-                index, view.hand_no, players, tuple(moves), totals, worlds, played, self.settings.threshold
-            )
-            out.append(decision)
+            made: list[Decision] = []
+            for part in judge(index, view, made):
+                yield min((n + part) / total, 0.999)
+            out.append(made[0])
             yield min((n + 1) / total, 0.999)
         self.result = Review(str(self.record), self.version, self.first, self.last, tuple(out))
         yield 1.0
+
+    def _judge_v1(self, index: int, view: SeatView, out: list[Decision]) -> Iterator[float]:
+        """Version 1: the move played weighed among the candidates, the margin from the same worlds."""
+        players = self.record.code.players
+        played = self.record.moves[index]
+        moves = weighed(view, played)
+        worlds = 0
+        totals: tuple[int, ...] = ()
+        last_card_wins = len(view.hand) == 1 and played.card is not None
+        if len(moves) > 1 and not last_card_wins:
+            weighing = Weighing(view, moves, self.settings.params(players))
+            while not weighing.step(PLAYOUTS_PER_STEP):
+                yield weighing.done / max(weighing.playouts, 1)
+            worlds, totals = weighing.worlds, tuple(weighing.totals)
+        out.append(
+            Decision(index, view.hand_no, players, tuple(moves), totals, worlds, played, self.settings)
+        )
+
+    def _judge(self, index: int, view: SeatView, out: list[Decision]) -> Iterator[float]:
+        yield from judging(view, self.record.moves[index], self.version, index, out)
 
     def run(self) -> Review:
         for _ in self.steps():
             pass
         assert self.result is not None
         return self.result
+
+
+def judging(view: SeatView, played: Action, version: int, index: int, out: list[Decision]) -> Iterator[float]:
+    """Version 2 on: judge ``played`` from ``view``, yielding the fraction done; the decision goes to ``out``.
+
+    The choice is made as «Pista» makes it (:class:`Choice`); if you did
+    otherwise, the two moves are played in other worlds (``review-margin``)
+    for the margin, which is then shrunk by its noise.
+    """
+    s = settings(version, view.players)
+    choice = Choice(view, version)
+    while not choice.step(PLAYOUTS_PER_STEP):
+        yield 0.5 * choice.done / max(choice.playouts, 1)
+    best = choice.best
+    measure = (0, 0, 0)
+    reason = choice.reason()
+    if not _followed(choice, played):
+        params = replace(
+            s.params(view.players),
+            playouts=2 * s.measure_worlds,
+            max_actions=s.measure_actions,
+            min_worlds=min(s.measure_worlds, 12),
+        )
+        weighing = Weighing(view, [best, played], params, "review-margin")
+        while not weighing.step(PLAYOUTS_PER_STEP):
+            yield 0.5 + 0.5 * weighing.done / max(weighing.playouts, 1)
+        measure = (weighing.worlds, weighing.diff_sum, weighing.diff_squares)
+        reason = choice.reason(played, weighing.seen(0, 1))
+    out.append(
+        Decision(
+            index,
+            view.hand_no,
+            view.players,
+            tuple(choice.moves),
+            choice.totals,
+            choice.worlds,
+            played,
+            s,
+            measure,
+            reason,
+        )
+    )
+
+
+def _followed(choice: Choice, played: Action) -> bool:
+    """The move played is the choice, or alike it, or ties it in the choice's totals."""
+    found = same_move(played, list(choice.moves))
+    if found is None:
+        return False
+    totals = choice.totals
+    if not totals:
+        return found is choice.moves[0]
+    return totals[choice.moves.index(found)] == max(totals)
+
+
+def judge(view: SeatView, played: Action, version: int = 0, index: int = 0) -> Decision:
+    """:func:`judging` run in one go."""
+    out: list[Decision] = []
+    for _ in judging(view, played, version or CURRENT, index, out):
+        pass
+    return out[0]
 
 
 def review_record(text: str, first: int = 0, last: int | None = None, version: int = 0) -> Review:
@@ -447,6 +912,7 @@ __all__ = [
     "CURRENT",
     "IGUAL",
     "VERSIONS",
+    "Choice",
     "Decision",
     "Review",
     "ReviewSettings",
@@ -454,8 +920,12 @@ __all__ = [
     "Weighing",
     "action_phrase",
     "done_phrase",
+    "judge",
+    "judging",
     "phrase",
     "review_record",
     "settings",
     "weighed",
+    "why",
+    "with_why",
 ]

@@ -17,7 +17,8 @@ that ends every benchmark) and :mod:`lab.valuation` is a command, ``python -m la
 - :mod:`lab.make_golden_records` the golden whole games per level and version (``tests/golden/records.json``)
 - :mod:`lab.history_bench`   «Tus partidas» with 10,000 games stored: size, load and statistics times
 - :mod:`lab.first_minute`    the controls a first visit sees without scrolling (#25's first minute)
-- :mod:`lab.review_check`    the review («Repaso»): its search's noise, its verdicts against the real hands
+- :mod:`lab.review_check`    the review («Repaso»): its noise; its margins fitted and checked
+- :mod:`lab.review_learner`  the stand-in for a person learning the game that the review's tools play
 - :mod:`lab.review_bench`    the review of whole hands timed, in CPython or in Pyodide under Node
 - :mod:`lab.review_page_bench` a whole hand's review timed in the built page, in Chromium
 - :mod:`lab.make_golden_reviews` the golden reviews of fixed records (``tests/golden/reviews.json``)

@@ -6,11 +6,13 @@ Usage (the same module under both interpreters)::
     node tools/pyodide_run.mjs --mount lab=lab lab/review_bench.py [HANDS]  # Pyodide under Node.js
 
 Deals ``HANDS`` first hands (default 50; half at two players, half at three,
-seed ``review-bench``), seat 0 played by the ``facil`` bot and the others by
-Normal, and reviews each hand as the page does (:class:`engine.review.Reviewer`,
-current version), timing every hand. Prints one JSON line: per table size and
-in all, the decisions a hand and the CPU and wall seconds a hand (p50, p95,
-max). Under Node the CPU clock is read from ``process.cpuUsage()``.
+seed ``review-bench``), seat 0 played by the learner stand-in
+(:class:`lab.review_learner.Learner`: fácil that also draws by choice now
+and then, and spends 8s early) and the others by Normal, and reviews each
+hand as the page does (:class:`engine.review.Reviewer`, current version),
+timing every hand. Prints one JSON line: per table size and in all, the
+decisions a hand and the CPU and wall seconds a hand (p50, p95, max).
+Under Node the CPU clock is read from ``process.cpuUsage()``.
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ import json
 import sys
 import time
 
-from engine.bots import CpuBot, FacilBot
+from engine.bots import CpuBot
 from engine.game import PLAYING, Game
 from engine.record import Record
 from engine.review import Reviewer
 from engine.view import seat_view
+from lab.review_learner import Learner
 from lab.simulate import game_code
 
 
@@ -35,11 +38,11 @@ def _node_cpu_seconds() -> float:
 
 
 def first_hand(players: int, index: int) -> Record:
-    """The first hand of a game of seed ``review-bench``, seat 0 as fácil, the others as Normal."""
+    """The first hand of a game of seed ``review-bench``, seat 0 as the learner, the others as Normal."""
     game = Game.new(game_code(players, "review-bench", index))
-    facil, cpu = FacilBot(), CpuBot()
+    person, cpu = Learner(), CpuBot()
     while game.phase == PLAYING:
-        bot = facil if game.turn == 0 else cpu
+        bot = person if game.turn == 0 else cpu
         game.apply(bot.choose(seat_view(game, game.turn)))
     return Record.of(game)
 

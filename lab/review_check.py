@@ -1,31 +1,37 @@
-"""The review («Repaso») checked: its noise, and its verdicts against the real hidden hands.
+"""The review («Repaso») checked: its noise, and its margins fitted and checked against the real hands.
 
 Usage::
 
     python -m lab.review_check noise    --players 2 --games 40 [--seeds 3] [--jobs 1]
-    python -m lab.review_check validate --players 2 --games 150 [--oracle 200] [--jobs 1]
+    python -m lab.review_check fit      --players 2 --games 30 [--oracle 200] [--out a.json] [--rows b.json]
+    python -m lab.review_check validate --players 2 --games 100 --start 1000 [--oracle 200] [--jobs 1]
 
-Both play games where seat 0, the stand-in for a person, is the ``facil``
-bot (it follows with a random card that fits and spends 8s early, so it makes
-both good and poor choices) against ``cpu`` opponents (seed
-``review-check``, none of the deals of ``lab.match``'s seed 7), and keep
-every decision of seat 0 with more than one legal action, with the real
-hidden hands. Only the decisions the review actually weighs (more than one
-move worth weighing) are measured.
+All play games where seat 0, the stand-in for a person, is the learner
+(:class:`lab.review_learner.Learner`: fácil, which follows with a random
+card that fits and spends 8s early, and which also draws by choice now and
+then) against ``cpu`` opponents (seed ``review-check``), and keep every
+decision of seat 0 with more than one legal action, with the real hidden
+hands.
 
-``noise`` re-runs the review's search on the same positions with other
-seeds (``review-noise-1``, ...) and prints quantiles of how much one move's
-margin over another changes from one seed to another: the review's
-threshold is chosen from them (``docs/review.md``).
+``noise`` (version 1) re-runs the review's search on the same positions with
+other seeds (``review-noise-1``, ...) and prints quantiles of how much one
+move's margin over another changes from one seed to another: version 1's
+threshold was chosen from them (``docs/review.md``).
 
-``validate`` reviews every decision from seat 0's view alone, then values
-every weighed move by ``--oracle`` playouts from the *real* hands (only the
-stock's order shuffled; the cpu's rules play on for every seat; the same
-worth as the review's, points of lead over the average opponent). A
-decision's regret is the best move's oracle value minus the played move's.
-It prints the mean regret of the decisions by verdict («Bien», «Igual de
-buena», «Mejor: …»); the review is trusted when «Mejor» decisions lose at
-least twice what «Bien» decisions lose.
+``fit`` (version 2 on) judges every decision as the review does; where the
+move played is not the review's choice it keeps the second sample's margin
+and its standard error, and the margin of the two moves measured from the
+*real* hands (``--oracle`` playouts each; only the stock's order shuffled;
+the cpu's rules play on for every seat; points of lead over the average
+opponent). From those it fits the prior the stated margin is shrunk towards
+(a grid of margins and weights, by expectation-maximisation) and the scale
+that brings the shrunk margins to the real hands', and prints them for
+``engine/review.py``.
+
+``validate`` does the same on other games (``--start``) with the shipped
+settings and prints, per band of stated margin (4–5, 5–10, 10–20, 20+ points
+for «Mejor», and below the threshold for «Igual de buena»), the decisions,
+the mean stated margin and the mean margin measured against the real hands.
 """
 
 from __future__ import annotations
@@ -40,32 +46,38 @@ from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action
-from engine.bots import CpuBot, FacilBot, read_history
+from engine.bots import CpuBot, read_history
 from engine.cards import POINTS
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.review import BIEN, CURRENT, IGUAL, Decision, Weighing, settings, weighed
+from engine.review import CURRENT, Decision, Weighing, judge, settings, weighed
 from engine.view import SeatView, seat_view
 from lab.dificil_regret import real_hands
+from lab.review_learner import Learner
 from lab.simulate import game_code
 
 SEED = "review-check"
 HUMAN = 0
 
 
-def collect(players: int, start: int, games: int) -> list[tuple[SeatView, Game, Action]]:
-    """Seat 0's decisions (more than one move worth weighing) in ``facil``-vs-``cpu`` games."""
+def collect(
+    players: int, start: int, games: int, *, weighing: bool = False
+) -> list[tuple[SeatView, Game, Action]]:
+    """Seat 0's decisions in learner-vs-``cpu`` games: more than one legal action, not a winning last card.
+
+    With ``weighing`` (version 1), only those with more than one move worth weighing.
+    """
     out: list[tuple[SeatView, Game, Action]] = []
     for index in range(start, start + games):
         game = Game.new(game_code(players, SEED, index))
-        facil, cpu = FacilBot(), CpuBot()
+        person, cpu = Learner(), CpuBot()
         while True:
             while game.phase == PLAYING:
                 seat = game.turn
                 view = seat_view(game, seat)
-                action = (facil if seat == HUMAN else cpu).choose(view)
+                action = (person if seat == HUMAN else cpu).choose(view)
                 if seat == HUMAN and len(view.legal) > 1:
                     last_card_wins = len(view.hand) == 1 and action.card is not None
-                    if len(weighed(view, action)) > 1 and not last_card_wins:
+                    if (len(weighed(view, action)) > 1 or not weighing) and not last_card_wins:
                         out.append((view, game.copy(), action))
                 game.apply(action)
             if game.phase == GAME_OVER:
@@ -78,17 +90,17 @@ def collect(players: int, start: int, games: int) -> list[tuple[SeatView, Game, 
 OVERRIDE: dict[str, int] = {}
 
 
-def judge(view: SeatView, played: Action, seed: str = "review") -> Decision:
-    """The review's decision on one position, its search seeded by ``seed``."""
-    s = settings(CURRENT, view.players)
+def judge_v1(view: SeatView, played: Action, seed: str = "review") -> Decision:
+    """Version 1's decision on one position, its search seeded by ``seed``."""
+    s = settings(1, view.players)
     if OVERRIDE:
-        s = replace(s, **OVERRIDE)
+        s = replace(s, **OVERRIDE)  # type: ignore[arg-type]
     moves = weighed(view, played)
     weighing = Weighing(view, moves, s.params(view.players), seed)
     while not weighing.step(10_000):
         pass
     totals = tuple(weighing.totals)
-    return Decision(0, view.hand_no, view.players, tuple(moves), totals, weighing.worlds, played, s.threshold)
+    return Decision(0, view.hand_no, view.players, tuple(moves), totals, weighing.worlds, played, s)
 
 
 def oracle(view: SeatView, game: Game, moves: Sequence[Action], playouts: int) -> list[float]:
@@ -104,36 +116,97 @@ def oracle(view: SeatView, game: Game, moves: Sequence[Action], playouts: int) -
     )
 
 
-def kind(decision: Decision) -> str:
-    verdict = decision.verdict
-    return verdict if verdict in (BIEN, IGUAL) else "Mejor"
-
-
 def _noise_chunk(args: tuple[int, int, int, int, dict[str, int]]) -> list[list[float]]:
-    """For each position, each move's margin over the played one under every seed."""
+    """For each position, each move's margin over the played one under every seed (version 1)."""
     players, start, games, seeds, override = args
     OVERRIDE.update(override)
     rows: list[list[float]] = []
-    for view, _game, played in collect(players, start, games):
-        runs = [judge(view, played, "review" if n == 0 else f"review-noise-{n}") for n in range(seeds)]
+    for view, _game, played in collect(players, start, games, weighing=True):
+        runs = [judge_v1(view, played, "review" if n == 0 else f"review-noise-{n}") for n in range(seeds)]
+        at = runs[0].played_at
+        assert at is not None
         for j in range(len(runs[0].moves)):
-            if j == runs[0].played_at:
-                continue
-            rows.append([r.value(j) - r.value(r.played_at) for r in runs])
+            if j != at:
+                rows.append([r.value(j) - r.value(at) for r in runs])
     return rows
 
 
-def _validate_chunk(args: tuple[int, int, int, int, dict[str, int]]) -> list[tuple[str, float, float, int]]:
-    """For each position: verdict kind, the review's margin, the oracle's regret, the worlds."""
-    players, start, games, playouts, override = args
-    OVERRIDE.update(override)
-    out: list[tuple[str, float, float, int]] = []
+def _measure_chunk(args: tuple[int, int, int, int, dict[str, int]]) -> list[list[float]]:
+    """Per decision: [followed, raw margin, its se, stated margin, margin from the real hands, worlds]."""
+    players, start, games, playouts, _override = args
+    out: list[list[float]] = []
     for view, game, played in collect(players, start, games):
         decision = judge(view, played)
-        values = oracle(view, game, decision.moves, playouts)
-        regret = max(values) - values[decision.played_at]
-        out.append((kind(decision), decision.margin, regret, decision.worlds))
+        if decision.followed:
+            out.append([1, 0.0, 0.0, 0.0, 0.0, 0])
+            continue
+        values = oracle(view, game, [decision.best, played], playouts)
+        out.append(
+            [
+                0,
+                round(decision.raw_margin, 4),
+                round(decision.standard_error, 4),
+                round(decision.margin, 4),
+                round(values[0] - values[1], 4),
+                decision.measure[0],
+            ]
+        )
     return out
+
+
+# Bands of stated margin (points): below the threshold, then the «Mejor» bands.
+BANDS = ((-1e9, 2.0), (2.0, 4.0), (4.0, 5.0), (5.0, 10.0), (10.0, 20.0), (20.0, 1e9))
+
+
+def band_name(low: float, high: float) -> str:
+    if low < -1e8:
+        return f"< {high:g}"
+    return f"{low:g}+" if high > 1e8 else f"{low:g}–{high:g}"
+
+
+def band_table(rows: list[list[float]]) -> list[dict[str, object]]:
+    """Per band of stated margin, of the decisions where you did not make the choice."""
+    table: list[dict[str, object]] = []
+    for low, high in BANDS:
+        inside = [r for r in rows if not r[0] and low <= r[3] < high]
+        stated = _mean_se([r[3] for r in inside])[0]
+        measured, se = _mean_se([r[4] for r in inside])
+        ratio = round(measured / stated, 2) if inside and stated > 0 else None
+        table.append(
+            {
+                "band": band_name(low, high),
+                "decisions": len(inside),
+                "stated": stated,
+                "measured": measured,
+                "se": se,
+                "ratio": ratio,
+            }
+        )
+    return table
+
+
+# The grid of margins (points) the prior is fitted on.
+GRID = tuple(float(x) for x in range(-10, 81))
+
+
+def fit_prior(rows: list[list[float]], rounds: int = 200) -> list[tuple[float, float]]:
+    """The weights on :data:`GRID` that best explain the measured margins and their errors (EM)."""
+    import math  # noqa: PLC0415
+
+    data = [(r[1], max(r[2], 0.25)) for r in rows if not r[0]]
+    weights = [1.0 / len(GRID)] * len(GRID)
+    likes = [[math.exp(-0.5 * ((m - x) / se) ** 2) / se for x in GRID] for m, se in data]
+    for _ in range(rounds):
+        new = [0.0] * len(GRID)
+        for like in likes:
+            post = [w * lk for w, lk in zip(weights, like, strict=True)]
+            total = sum(post) or 1.0
+            for j, p in enumerate(post):
+                new[j] += p / total
+        weights = [w / len(data) for w in new]
+    kept = [(x, w) for x, w in zip(GRID, weights, strict=True) if w >= 1e-3]
+    norm = sum(w for _x, w in kept)
+    return [(x, round(w / norm, 4)) for x, w in kept]
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -165,15 +238,48 @@ def _chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     return [(s, min(size, games - s)) for s in range(0, games, size)]
 
 
+def report(rows: list[list[float]], what: str, summary: dict[str, object]) -> None:
+    """Print the band table (and, for ``fit``, the prior and the scale) and add them to ``summary``."""
+    other = [r for r in rows if not r[0]]
+    summary["decisions"] = len(rows)
+    summary["not_the_choice"] = len(other)
+    if what == "fit":
+        prior = fit_prior(rows)
+        s = settings(CURRENT, int(summary["players"]))  # type: ignore[call-overload]
+        fitted = replace(s, prior=tuple(prior), scale=1.0)
+        shrunk = [fitted.stated(r[1], r[2]) for r in other]
+        top = [(p, r[4]) for p, r in zip(shrunk, other, strict=True) if p > 3.0]
+        scale = sum(o for _p, o in top) / sum(p for p, _o in top) if top else 1.0
+        summary["prior"] = prior
+        summary["scale"] = round(scale, 3)
+        print(f"prior: {tuple(prior)}")
+        print(f"scale: {scale:.3f} (from {len(top)} decisions whose shrunk margin is over 3 points)")
+        for r, p in zip(other, shrunk, strict=True):
+            r[3] = p * scale
+    table = band_table(rows)
+    summary["bands"] = table
+    print(f"{len(rows)} decisions, {len(other)} where the move played was not the review's choice")
+    for line in table:
+        print(
+            f"  stated {line['band']:>6}: {line['decisions']:5d} decisions, stated {line['stated']:6.2f}, "
+            f"real hands {line['measured']:6.2f} (se {line['se']:.2f}), ratio {line['ratio']}"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     doc = __doc__.split("\n\n")[0]
     parser = argparse.ArgumentParser(prog="python -m lab.review_check", description=doc)
-    parser.add_argument("what", choices=("noise", "validate"))
+    parser.add_argument("what", choices=("noise", "fit", "validate"))
+    parser.add_argument("--start", type=int, default=0, help="the first game's number")
+    parser.add_argument("--out", help="fit, validate: write every decision's numbers to this JSON file")
+    parser.add_argument(
+        "--rows", nargs="*", default=[], help="fit: also the decisions of earlier runs (their --out files)"
+    )
     parser.add_argument("--players", type=int, choices=(2, 3), default=2)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seeds", type=int, default=3, help="noise: searches per position")
     parser.add_argument(
-        "--oracle", type=int, default=200, help="validate: playouts a move, from the real hands"
+        "--oracle", type=int, default=200, help="fit, validate: playouts a move, from the real hands"
     )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--playouts", type=int, help="other playouts per decision (budget 50 actions each)")
@@ -183,8 +289,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         override = {"playouts": args.playouts, "max_actions": 50 * args.playouts}
 
     began = time.perf_counter()
-    chunks = _chunks(args.games, args.jobs)
-    summary: dict[str, object] = {"players": args.players, "games": args.games, "version": CURRENT}
+    chunks = [(args.start + s, n) for s, n in _chunks(args.games, args.jobs)]
+    summary: dict[str, object] = {
+        "players": args.players,
+        "games": args.games,
+        "start": args.start,
+        "version": 1 if args.what == "noise" else CURRENT,
+    }
     summary.update(override)
     if args.what == "noise":
         parts = _map(args.jobs, _noise_chunk, [(args.players, s, n, args.seeds, override) for s, n in chunks])
@@ -200,26 +311,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     else:
         parts = _map(
-            args.jobs, _validate_chunk, [(args.players, s, n, args.oracle, override) for s, n in chunks]
+            args.jobs, _measure_chunk, [(args.players, s, n, args.oracle, override) for s, n in chunks]
         )
-        items = [item for part in parts for item in part]
-        summary["positions"] = len(items)
+        rows = [row for part in parts for row in part]
+        for path in args.rows if args.what == "fit" else []:
+            with open(path, encoding="utf-8") as f:
+                rows += json.load(f)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(rows, f)
+        report(rows, args.what, summary)
         summary["oracle"] = args.oracle
-        table: dict[str, object] = {}
-        for name in (BIEN, IGUAL, "Mejor"):
-            regrets = [r for k, _m, r, _w in items if k == name]
-            margins = [m for k, m, _r, _w in items if k == name]
-            mean, se = _mean_se(regrets)
-            table[name] = {"decisions": len(regrets), "regret": [mean, se], "margin": _mean_se(margins)[0]}
-            print(
-                f"{name:>15}: {len(regrets):5d} decisions, regret {mean:.2f} (se {se:.2f}) points, "
-                f"the review's margin {_mean_se(margins)[0]:.2f}"
-            )
-        summary["table"] = table
-        bien = table[BIEN]["regret"][0]  # type: ignore[index]
-        mejor = table["Mejor"]["regret"][0]  # type: ignore[index]
-        summary["ratio"] = round(mejor / bien, 2) if bien else None
-        print(f"«Mejor» / «Bien» regret: {summary['ratio']}")
     summary["seconds"] = round(time.perf_counter() - began, 1)
     print(json.dumps(summary, ensure_ascii=False))
     return 0

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import position
 
 from engine.actions import DRAW, PLAY, PLAY8, Action
 from engine.cards import Card
@@ -24,17 +25,22 @@ from engine.review import (
     CURRENT,
     IGUAL,
     VERSIONS,
+    Choice,
     Decision,
     Review,
     Reviewer,
+    judge,
     review_record,
     settings,
+    why,
 )
+from engine.view import SeatView, seat_view
 from tools import review as review_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "reviews.json").read_text(encoding="utf-8"))
 RUNNER = ROOT / "tools" / "pyodide_run.mjs"
+LATEST = [entry for entry in GOLDEN if entry["version"] == CURRENT]  # what the page and the CLI make now
 
 
 def card(text: str) -> Action:
@@ -42,9 +48,9 @@ def card(text: str) -> Action:
 
 
 def decision(totals: tuple[int, ...], played: int, worlds: int = 10, players: int = 2) -> Decision:
+    """A version-1 decision: the move played weighed among the others, the margin from the same totals."""
     moves = (card("7H"), DRAW, PLAY8[Card.parse("8S")][2])[: len(totals)]
-    threshold = settings(CURRENT, players).threshold
-    return Decision(4, 0, players, moves, totals, worlds, moves[played], threshold)
+    return Decision(4, 0, players, moves, totals, worlds, moves[played], settings(1, players))
 
 
 def redo(entry: dict[str, Any]) -> Review:
@@ -89,6 +95,8 @@ _GOOD = GOLDEN[1]["stored"]
         {**_GOOD, "decisions": [[0, 0, 35, 0, 200, 0]]},  # no such move
         {**_GOOD, "decisions": [[0, 0, 35, 10, 68, 5]]},  # the move played is not among those weighed
         {**_GOOD, "record": "r9.nada"},
+        {**LATEST[0]["stored"], "why": []},  # a reason for each decision, from version 2
+        {**LATEST[0]["stored"], "why": [7] * len(LATEST[0]["stored"]["decisions"])},
     ],
 )
 def test_a_broken_stored_review_is_refused(bad: object) -> None:
@@ -146,7 +154,7 @@ def test_only_the_persons_decisions_with_a_choice_are_reviewed() -> None:
 
 
 def test_the_review_runs_in_small_steps_ending_at_one() -> None:
-    entry = GOLDEN[0]
+    entry = LATEST[0]
     stored = entry["stored"]
     reviewer = Reviewer(Record.parse(stored["record"]), stored["first"], stored["last"])
     fractions = list(reviewer.steps())
@@ -168,7 +176,7 @@ def test_a_record_that_does_not_replay_has_no_review() -> None:
 
 
 def test_the_cli_prints_the_same_review(capsys: pytest.CaptureFixture[str]) -> None:
-    entry = GOLDEN[1]
+    entry = LATEST[1]
     stored = entry["stored"]
     assert review_cli.main(["--hand", "1", stored["record"]]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -213,11 +221,108 @@ def test_pyodide_gives_the_golden_reviews(tmp_path: Path) -> None:
 
 
 def test_the_cli_reads_a_record_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    entry = GOLDEN[1]
+    entry = LATEST[1]
     path = tmp_path / "partida.txt"
     path.write_text(entry["stored"]["record"] + "\n", encoding="utf-8")
     assert review_cli.main(["--file", str(path), "--json"]) == 0
     assert (
         json.loads(capsys.readouterr().out)
         == Reviewer(Record.parse(entry["stored"]["record"])).run().to_json()
+    )
+
+
+# -- version 2: one judge with «Pista», the margin from a second sample, a reason -------------------
+
+
+def v2(totals: tuple[int, ...], played: Action, measure: tuple[int, int, int], players: int = 2) -> Decision:
+    moves = (card("7H"), card("9H"), PLAY8[Card.parse("8S")][2])[: len(totals)]
+    return Decision(4, 0, players, moves, totals, 10, played, settings(2, players), measure)
+
+
+def test_v2_the_choice_followed_is_bien_whatever_the_second_sample() -> None:
+    d = v2((40, 10), card("7H"), (0, 0, 0))
+    assert d.followed and d.verdict == BIEN and d.margin == 0.0
+
+
+def test_v2_the_margin_comes_from_the_second_sample_shrunk_by_its_noise() -> None:
+    # The choosing totals say 30 points a world; the second sample says 12 (se 1): the latter counts.
+    n, mean, sd = 400, 12, 20
+    d = v2((400, 100), card("9H"), (n, n * mean, n * (sd * sd + mean * mean)))
+    assert not d.followed
+    assert d.raw_margin == 12.0 and abs(d.standard_error - 1.0) < 0.01
+    assert 0 < d.margin < 12.5, "shrunk, not inflated"
+    assert d.verdict.startswith("Mejor: jugar el 7 de corazones")
+    noisy = v2((400, 100), card("9H"), (16, 16 * mean, 16 * (60 * 60 + mean * mean)))  # se 15
+    assert noisy.margin < d.margin, "a noisier measure is shrunk more"
+
+
+def test_v2_a_small_measured_margin_is_igual_de_buena() -> None:
+    d = v2((400, 100), card("9H"), (400, 400 * 1, 400 * 101))
+    assert d.verdict == IGUAL
+
+
+def test_the_summary_never_says_you_played_as_the_cpu_above_an_item_naming_another_move() -> None:
+    bien, igual = decision((40, 10), played=0), decision((40, 80), played=0)
+    assert igual.verdict == IGUAL and igual.cpu_move != igual.played
+    review = Review("r", 1, 0, 9, (bien, igual))
+    assert not review.mistakes
+    assert "jugaste como la CPU difícil" not in review.summary()
+    assert review.summary() == (
+        "Ninguna decisión mejorable: en 1 decisión la CPU difícil habría hecho otra cosa, igual de buena."
+    )
+    alone = Review("r", 1, 0, 9, (bien,))
+    assert alone.summary() == "Ninguna decisión mejorable: jugaste como la CPU difícil."
+
+
+def _view(hands: list[str], pile: str, **kwargs: Any) -> SeatView:
+    return seat_view(position(hands, pile, **kwargs), 0)
+
+
+def test_why_keeps_the_eight() -> None:
+    view = _view(["8S 5H KC 2D", "4C 5C 6C"], pile="9H")
+    assert why(view, card("5H"), PLAY8[Card.parse("8S")][1]) == "guardas el 8"
+
+
+def test_why_sheds_the_dearest_card_when_a_cpu_has_one_left() -> None:
+    view = _view(["KH 3H 2C", "4C"], pile="9H")
+    assert why(view, card("KH"), card("3H")) == "CPU 1 tiene una carta: suelta la más cara"
+
+
+def test_why_drawing_beats_burning_a_face_card() -> None:
+    view = _view(["KH 3C 2C 4C", "4S 5S 6S"], pile="9H")
+    assert why(view, DRAW, card("KH")) == "robar sale más barato que quemar una figura"
+
+
+def test_why_moves_to_the_long_suit() -> None:
+    view = _view(["9C 3C 2C 4C 5H", "4S 5S 6S 7S"], pile="9H")
+    assert why(view, card("9C"), card("5H")) == "cambias a tu palo largo"
+
+
+def test_why_says_nothing_of_alike_moves() -> None:
+    view = _view(["8S 8C 3C", "4S 5S 6S 7S"], pile="9H")
+    assert why(view, PLAY8[Card.parse("8S")][3], PLAY8[Card.parse("8C")][3]) == ""
+
+
+def test_the_choice_is_the_same_whoever_asks_and_gives_a_reason() -> None:
+    view = _view(["9C 3C 2C 4C 5H KH", "4S 5S 6S 7S 2S"], pile="9H")
+    one, two = Choice(view), Choice(view)
+    assert one.run() == two.run() and one.totals == two.totals and one.reason() == two.reason()
+    decision = judge(view, one.best)
+    assert decision.verdict == BIEN and decision.reason == one.reason()
+
+
+def test_why_keeps_a_pair_to_change_suit_later() -> None:
+    view = _view(["4H 10H 10C 2C", "4S 5S 6S 7S"], pile="9H")
+    assert why(view, card("4H"), card("10H")) == "guardas el 10 para cambiar de palo"
+
+
+def test_why_falls_back_on_what_the_worlds_showed() -> None:
+    view = _view(["4H 6H 2C", "4S 5S 6S 7S"], pile="9H")
+    assert why(view, card("4H"), card("6H")) == ""
+    assert why(view, card("4H"), card("6H"), (0.62, 0.48, 5.0, 5.5)) == (
+        "vacías la mano antes más veces (62 % frente a 48 %)"
+    )
+    assert (
+        why(view, card("4H"), card("6H"), (0.5, 0.5, 3.0, 6.0))
+        == "te quedan menos puntos en la mano al final"
     )

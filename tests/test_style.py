@@ -72,3 +72,26 @@ def test_dialogs_keep_the_focused_control_clear_of_their_sticky_buttons() -> Non
 def test_the_results_status_region_is_heard_not_shown() -> None:
     live = rule(".results-live")
     assert "position: absolute" in live and "clip-path: inset(50%)" in live and "display: none" not in live
+
+
+def test_forced_colours_mark_playable_cards_by_their_frame_not_only_the_lift() -> None:
+    forced = CSS[CSS.index("@media (forced-colors: active)") :]
+    forced = forced[: forced.index("}\n}")]
+    legal = next(body for sel, body in rules(forced) if sel == ".card.legal")
+    dim = next(body for sel, body in rules(forced) if sel == ".card.dim")
+    style = re.compile(r"border:\s*\S+\s+(solid|double|dashed|dotted)")
+    legal_style, dim_style = style.search(legal), style.search(dim)
+    assert legal_style and dim_style, "both kinds of card have a frame of their own in forced colours"
+    assert legal_style.group(1) != dim_style.group(1), "told apart by the frame's shape, not its colour"
+
+
+def test_the_hinted_card_says_pista_in_words() -> None:
+    badge = rule("#hand .card[data-hint]::after")
+    assert 'content: "Pista"' in badge
+
+
+def test_the_review_list_scrolls_in_a_box_of_its_own_only_on_tall_wide_screens() -> None:
+    """At 400 % zoom 40vh was an 80-px box: a focused item (106 px) was mostly hidden."""
+    assert "overflow" not in rule(".review-list")
+    boxed = CSS[CSS.index("@media (min-height: 600px) and (min-width: 561px)") :]
+    assert "overflow-y: auto" in boxed[: boxed.index("}\n}")]

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import functools
 import json
+from typing import Any
 
+import pytest
 from fake_screen import make_table
 from test_stats import records
 
 from engine.actions import DRAW
-from engine.bots import DificilBot, candidates
+from engine.bots import candidates
 from engine.challenge import verify
-from engine.game import GAME_OVER
+from engine.game import GAME_OVER, PLAYING
 from engine.record import Record
+from engine.review import BIEN, Choice
 from engine.stats import outcome
 from engine.view import seat_view
 from ui import history_html, render
-from ui.hint import NOT_YOUR_TURN, ONE_A_TURN, THINKING, hint_text
+from ui.hint import NOT_YOUR_TURN, ONE_A_TURN, THINKING, hint_text, hinted_label
 from ui.links import read_challenge
 from ui.storage import SAVE_KEY, MemoryBackend
 
@@ -49,15 +52,21 @@ def one_move_from_the_end(record: Record) -> MemoryBackend:
     return backend
 
 
-def test_a_hint_names_the_hard_cpus_choice_from_your_seat_and_raises_its_card() -> None:
+def test_a_hint_names_the_reviews_choice_from_your_seat_with_its_reason_and_marks_its_card() -> None:
     table, screen, _ = make_table(one_move_from_the_end(a_real_choice()))
-    expected = DificilBot().choose(table.view())
+    choice = Choice(table.view())
+    expected = choice.run()
     table.ask_hint()
     assert screen.last_status == THINKING
     assert screen.run_timers() > 1, "the search runs in slices of the timer"
-    assert screen.last_status == hint_text(expected)
+    assert choice.reason(), "this position has a plain reason"
+    assert screen.last_status == hint_text(expected, choice.reason())
+    assert screen.last_status.endswith(f" ({choice.reason()}).")
     if expected.card is not None:
-        assert screen.get_attr(render.card_id(expected.card), "data-hint") == "1"
+        card = render.card_id(expected.card)
+        assert screen.get_attr(card, "data-hint") == "1"
+        assert screen.get_attr(card, "aria-label") == hinted_label(expected)
+        assert hinted_label(expected).endswith(", la pista"), "named to a screen reader"
 
 
 def test_one_hint_a_turn() -> None:
@@ -118,3 +127,43 @@ def test_a_draw_does_not_buy_a_second_hint_in_the_same_turn() -> None:
     assert table.game is not None and table.game.turn == 0, "still your turn after a draw"
     table.ask_hint()
     assert screen.last_status == ONE_A_TURN and not screen.timers
+
+
+def hand_by_hints(players: int) -> tuple[Any, dict[int, str]]:
+    """A table whose first hand was played by doing whatever «Pista» said, each decision; then the review.
+
+    Also the reason each hint gave, by the move's number in the record.
+    """
+    table, screen, _ = make_table()
+    table.new_game(players=players)
+    screen.run_timers()
+    game = table.game
+    assert game is not None
+    reasons: dict[int, str] = {}
+    while game.phase == PLAYING:
+        if game.turn == 0:
+            table.ask_hint()
+            screen.run_timers()
+            assert screen.last_status != ONE_A_TURN, "after drawing as told, the next decision has a hint"
+            answer = table.hints_part.answer
+            assert answer is not None, screen.last_status
+            reasons[len(game.history)] = table.hints_part.reason
+            table.play(answer)
+        screen.run_timers()
+    table.results.skip()
+    table.results.open_replay()
+    screen.run_timers()
+    return table, reasons
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_hand_played_by_following_every_hint_is_all_bien_in_its_repaso(players: int) -> None:
+    table, reasons = hand_by_hints(players)
+    review = table.results.review
+    assert review is not None and len(review.decisions) > 3
+    verdicts = [d.verdict for d in review.decisions]
+    assert not [v for v in verdicts if v.startswith("Mejor")], verdicts
+    assert verdicts == [BIEN] * len(verdicts), "the hint and the review are one judge"
+    assert review.summary() == "Ninguna decisión mejorable: jugaste como la CPU difícil."
+    assert [d.reason for d in review.decisions] == [reasons[d.index] for d in review.decisions]
+    assert any(reasons.values()), "the hints said why"

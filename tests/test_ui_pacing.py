@@ -153,3 +153,17 @@ def test_skipping_the_count_by_key_starts_a_grace_too() -> None:
     screen.advance(KEY_GRACE_MS)
     table.next_hand(by_key=True)
     assert table.game.phase == PLAYING
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_one_vs_one_your_move_is_said_before_the_cpus_reply(seed: int) -> None:
+    """Your «Tiras…» and the CPU's reply used to come 0.71 s apart in 1 vs 1, faster than they can be said."""
+    table, screen = clock_table("normal", seed=seed)
+    table.request_deal(2)
+    rounds = rounds_said(table, screen, 6)
+    pairs = 0
+    for said in rounds:
+        for (t1, first), (t2, second) in itertools.pairwise(said):
+            assert t2 - t1 >= speech_gap(first, "normal"), f"{second!r} {t2 - t1} ms after {first!r}"
+            pairs += 1
+    assert pairs, "your move and the CPU's reply were heard"

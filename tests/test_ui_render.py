@@ -332,7 +332,18 @@ def test_chooser_buttons_say_how_many_of_each_suit_you_keep() -> None:
     assert labels == ["Picas, tienes 1", "Corazones, tienes 2", "Diamantes, tienes 1", "Tréboles, no tienes"]
     for label in labels:
         name, count = label.split(", ")
-        assert f'<span>{name}</span><span class="suit-count">{count}</span>' in markup
+        assert f'<span>{name}</span> <span class="suit-count">{count}</span>' in markup
+
+
+def test_each_chooser_buttons_name_contains_its_visible_text() -> None:
+    """axe's label-content-name-mismatch: the visible words, read in order, are in the accessible name."""
+    game = position(["8S 8H 3H 5H KD 2S", "4C 5C"], pile="9C")
+    markup = render.suit_choices_html(seat_view(game, 0), Card.parse("8S"))
+    buttons = re.findall(r'<button[^>]*aria-label="([^"]+)"[^>]*>(.*?)</button>', markup)
+    assert len(buttons) == 4
+    for label, inside in buttons:
+        visible = re.sub(r"<[^>]+>", "", inside).split()
+        assert visible == re.sub(r"[^\w\s]", "", label).split(), (label, visible)
 
 
 def test_results_title_names_the_games_winner_with_the_hand_beneath() -> None:

@@ -109,7 +109,8 @@ def test_no_replay_while_the_hand_is_being_played() -> None:
 def cheap_review(monkeypatch: pytest.MonkeyPatch) -> None:
     """The review's search at a tenth of its playouts: the flow is what these tests check."""
     for players, shipped in VERSIONS[CURRENT - 1].items():
-        monkeypatch.setitem(VERSIONS[CURRENT - 1], players, replace(shipped, playouts=100, max_actions=5_000))
+        cheap = replace(shipped, playouts=100, max_actions=5_000, measure_worlds=30, measure_actions=2_000)
+        monkeypatch.setitem(VERSIONS[CURRENT - 1], players, cheap)
 
 
 def _reviewed_table() -> tuple[Game, Any, Any]:
@@ -124,16 +125,27 @@ def _reviewed_table() -> tuple[Game, Any, Any]:
 def test_the_replay_shows_a_repaso_computed_in_slices_with_its_progress(cheap_review: None) -> None:
     game, table, screen = _reviewed_table()
     table.results.review_slice_ms = 0.0  # one small step a slice: every percentage is seen
-    seen: list[str] = []
+    said: list[str] = []  # what the live summary line was given, in order
+    shown: list[str] = []
+    write = screen.text
+
+    def text(el_id: str, value: str) -> None:
+        if el_id == "review-summary":
+            said.append(value)
+        write(el_id, value)
+
+    screen.text = text  # type: ignore[method-assign]
     table.results.open_replay()
-    assert screen.texts["review-summary"] == "Repasando… 0 %"
+    assert screen.texts["review-summary"] == "Repasando…"
+    assert screen.texts["review-progress"] == "0 %"
     while screen.timers:
         screen.run_one()
-        seen.append(screen.texts["review-summary"])
-    assert any(text.startswith("Repasando… ") and text != "Repasando… 0 %" for text in seen)
+        shown.append(screen.texts["review-progress"])
+    assert any(text.endswith(" %") and text != "0 %" for text in shown), "the percentage is shown"
     record = Record.of(game, table.level)
     expected = Reviewer(record, game.hand_start, len(record.moves)).run()
-    assert screen.texts["review-summary"] == expected.summary()
+    assert said == ["Repasando…", expected.summary()], "the live line speaks once at the start and the end"
+    assert screen.texts["review-progress"] == ""
     items = re.findall(r"<li>(.*?)</li>", screen.htmls["review-list"])
     assert len(items) == len(expected.decisions) > 0
     for item, decision in zip(items, expected.decisions, strict=True):

@@ -333,7 +333,8 @@ def suit_choices_html(view: SeatView, eight: Card | int) -> str:
         parts.append(
             f'<button type="button" class="suit-btn" data-suit="{letter}"'
             f' aria-label="{SUIT_TITLE[suit]}, {count_text}">{suit_svg(suit)}'
-            f'<span class="suit-btn-text"><span>{SUIT_TITLE[suit]}</span>'
+            # A space between the two lines: the visible text, read as one, is the name («Picas tienes 1»).
+            f'<span class="suit-btn-text"><span>{SUIT_TITLE[suit]}</span> '
             f'<span class="suit-count">{count_text}</span></span></button>'
         )
     return "".join(parts)

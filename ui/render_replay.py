@@ -10,7 +10,7 @@ from html import escape
 from engine.cards import TEXT, Card, sort_key
 from engine.game import Game, Move
 from engine.names import SUIT_PLURAL, card_name
-from engine.review import Review, action_phrase, done_phrase
+from engine.review import Review, action_phrase, done_phrase, with_why
 
 from .render import HUMAN, card_face, seat_name
 
@@ -91,7 +91,7 @@ def review_list_html(review: Review, first: int, current: int | None = None) -> 
     for n, d in enumerate(review.decisions):
         step = d.index - first
         mark = ' aria-current="step"' if step == current else ""
-        cpu = action_phrase(d.cpu_move)
+        cpu = with_why(action_phrase(d.cpu_move), d.reason)
         items.append(
             f'<li><button type="button" class="review-item" id="review-go-{n}" data-step="{step}"{mark}>'
             f"Jugada {step + 1}: {escape(done_phrase(d.played))}. "

@@ -283,6 +283,7 @@ class Results:
         self.review_first = first
         s = host.screen
         s.html("review-list", "")
+        s.text("review-progress", "")
         kept = host.history.kept_review(key)
         if kept is not None:
             try:
@@ -296,7 +297,10 @@ class Results:
             ):
                 self._show_review(review)
                 return
-        s.text("review-summary", f"{REVIEWING} 0 %")
+        # The summary line is a live region: it says «Repasando…» once, then the summary once;
+        # the percentage beside it is shown, not announced.
+        s.text("review-summary", REVIEWING)
+        s.text("review-progress", "0 %")
         reviewer = Reviewer(record, first, last, CURRENT)
         token = object()
         self.review_job = token
@@ -313,13 +317,14 @@ class Results:
             reviewer.steps(),
             self.review_slice_ms,
             wanted=lambda: self.review_job is token,  # not closed, nor another hand since
-            progress=lambda percent: s.text("review-summary", f"{REVIEWING} {percent} %"),
+            progress=lambda percent: s.text("review-progress", f"{percent} %"),
             done=done,
         )
 
     def _show_review(self, review: Review) -> None:
         self.review = review
         s = self.host.screen
+        s.text("review-progress", "")
         s.text("review-summary", review.summary())
         current = None if self.replay is None else self.replay.index
         s.html("review-list", render_replay.review_list_html(review, self.review_first, current))

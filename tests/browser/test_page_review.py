@@ -13,16 +13,15 @@ from functools import partial
 from helpers import act, boot, legal_cards, link, saved_game, wait_state
 
 from engine.actions import Action
-from engine.bots import DificilBot
 from engine.codes import GameCode
 from engine.game import Game
 from engine.record import Record
-from engine.review import Reviewer
+from engine.review import Choice, Reviewer
 from engine.stats import outcome
 from engine.view import seat_view
 from lab.simulate import run
 from ui import render_replay
-from ui.hint import hint_text
+from ui.hint import hint_text, hinted_label
 from ui.links import challenge_hash
 
 CODE = GameCode.build(2, "K7QM9")
@@ -122,19 +121,20 @@ def test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard(fast_p
     assert page.locator("#review-list > li").count() == len(expected.decisions)
 
 
-def test_a_hint_raises_the_hard_cpus_card_and_the_save_says_hints_were_asked(fast_page, site_url):
+def test_a_hint_raises_the_reviews_card_and_the_save_says_hints_were_asked(fast_page, site_url):
     page = fast_page
     code = GameCode.build(2, "HXB4R")
     boot(page, link(site_url, code), "human")
     game = Game.new(code)
-    expected = DificilBot().choose(seat_view(game, 0))
+    choice = Choice(seat_view(game, 0))  # the review's own choice: one judge for «Pista» and «Repaso»
+    expected = choice.run()
     page.click("#hint-btn")
     page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Pista:')")
-    assert page.inner_text("#status") == hint_text(expected)
+    assert page.inner_text("#status") == hint_text(expected, choice.reason())
     if expected.card is not None:
-        assert (
-            page.locator(f'#hand button.card[data-card="{expected.card}"]').get_attribute("data-hint") == "1"
-        )
+        hinted = page.locator(f'#hand button.card[data-card="{expected.card}"]')
+        assert hinted.get_attribute("data-hint") == "1"
+        assert hinted.get_attribute("aria-label") == hinted_label(expected)
     page.wait_for_function(
         "() => JSON.parse(window.localStorage.getItem('ocho-loco:partida')).record.startsWith('r3.')"
     )
