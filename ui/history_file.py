@@ -29,6 +29,7 @@ class Keeper(Protocol):
     """Where the imported games go (:class:`ui.history.History`)."""
 
     def has(self, record: Record) -> bool: ...
+    def merge(self, record: Record) -> None: ...
     def check(self, record: Record) -> Generator[float, None, Outcome]: ...
     def keep_checked(self, record: Record, date: str, result: Outcome) -> bool: ...
     def flush(self) -> None: ...
@@ -138,6 +139,7 @@ class ImportJob:
             if record is None:
                 self.refused += 1
             elif history.has(record):
+                history.merge(record)  # a copy with hints gives the kept one its hints
                 self.duplicates += 1
             else:
                 try:
@@ -153,6 +155,7 @@ class ImportJob:
                     self.refused += 1
                 else:
                     if history.has(record):  # kept meanwhile (a game ended during the import)
+                        history.merge(record)
                         self.duplicates += 1
                     elif history.keep_checked(record, date, result):
                         self.added += 1

@@ -79,7 +79,7 @@ class Table:
         self.ending = ""  # how the hand ended, said again inside the results panel
         # The game's own level (in its record); the next game's is in :meth:`setup`.
         self.level = "normal"
-        self.hints = False  # a hint («Pista») was asked in this game (its record says so)
+        self.hints: tuple[int, ...] = ()  # where a hint («Pista») was asked: moves played before each
         self.thinking = Thinking(screen)
         self.page_url = ""
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
@@ -229,7 +229,7 @@ class Table:
         self.generation += 1
         self.level = level if level in LEVEL_BOTS else self.setup.level
         self._keep_abandoned()
-        self.hints = False
+        self.hints = ()
         self.challenges.drop_unless(code)
         self.game = Game.new(code)
         self.bar.remember(players=code.players)
@@ -427,8 +427,11 @@ class Table:
 
     def ask_hint(self) -> None:
         """«Pista»: the hard CPU's choice for this turn; the game is marked as played with hints."""
-        if self.hints_part.ask() and not self.hints:
-            self.hints = True
+        if not self.hints_part.ask():
+            return
+        place = len(self._game().history)  # written into the record, before the move it helps with
+        if place not in self.hints:
+            self.hints = (*self.hints, place)
             self._save()
 
     # -- drawing the table ---------------------------------------------------------------

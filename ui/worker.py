@@ -63,6 +63,7 @@ class Session:
         rng = random.Random(json.dumps(seed)) if seed else random.Random()
         table = Table(screen, store, fast=bool(data.get("reduced")), rng=rng, today=lambda: self.today)
         self.table = table
+        table.transfer.expect_games()  # the page asks for the games' store next (games())
         screen.emit(["config", {"max_import": MAX_IMPORT_CHARS}])
         screen.attr("mode-3", "checked", "" if store.setup().players == 3 else None)
         screen.attr("pace-" + table.setup.pace, "checked", "")
