@@ -111,13 +111,16 @@ class RecordError(ValueError):
 
     ``index`` is the 0-based number of the first move the rules refused
     (``None`` when the text itself is unreadable) and ``reason`` the engine's
-    words for it.
+    words for it. ``newer`` says the text may be a later page's: a format,
+    a CPU level or a CPU version this page does not know (a page that knows
+    it may read it).
     """
 
-    def __init__(self, message: str, index: int | None = None, reason: str = "") -> None:
+    def __init__(self, message: str, index: int | None = None, reason: str = "", newer: bool = False) -> None:
         super().__init__(message)
         self.index = index
         self.reason = reason or message
+        self.newer = newer
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,8 @@ class Record:
         if self.version == 0:
             object.__setattr__(self, "version", level(self.level).current)
         if not 1 <= self.version <= level(self.level).current or (self.legacy and self.version != 1):
-            raise RecordError("La versión de la CPU de la partida no existe en esta página.")
+            newer = self.version > level(self.level).current and not self.legacy
+            raise RecordError("La versión de la CPU de la partida no existe en esta página.", newer=newer)
         if len(self.moves) > MAX_MOVES:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
         hints = self.hints
@@ -264,8 +268,14 @@ class Record:
         if len(text) > MAX_TEXT:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
         parts = text.split(".")
-        if len(parts) not in (4, 5) or parts[0] not in (FORMAT, LEGACY_FORMAT, FLAG_FORMAT, HINTS_FORMAT):
-            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
+        if (
+            len(parts) < 4
+            or parts[0] not in (FORMAT, LEGACY_FORMAT, FLAG_FORMAT, HINTS_FORMAT)
+            or len(parts) > 5
+        ):
+            later = parts[0][:1] == "r" and parts[0][1:].isascii() and parts[0][1:].isdigit()
+            newer = later and len(parts[0]) <= 4 and int(parts[0][1:]) > int(HINTS_FORMAT[1:])
+            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.", newer=newer)
         try:
             code = GameCode.parse(parts[1])
         except CodeError as err:
@@ -373,7 +383,8 @@ def _parse_level(text: str, legacy: bool) -> tuple[str, int]:
     try:
         name = by_letter(letter).name
     except KeyError:
-        raise RecordError("El nivel de la CPU de la partida no es válido.") from None
+        newer = len(letter) == 1 and letter.isascii() and letter.islower()  # a level added later
+        raise RecordError("El nivel de la CPU de la partida no es válido.", newer=newer) from None
     if legacy:
         if digits:
             raise RecordError("El nivel de la CPU de la partida no es válido.")

@@ -159,6 +159,21 @@ def test_a_rollback_then_a_roll_forward_keeps_the_result() -> None:
         assert json.loads(str(games[text]))[2] == CHECKED
 
 
+def test_a_newer_pages_export_is_kept_pending_by_an_older_page_and_counted_by_a_newer_one() -> None:
+    record = honest()[1]
+    with newer_page():
+        text = str(replace(record, version=2))
+    older = History(MemoryBackend(), {})
+    result = older.import_text(export_of(text, "r2.A2K7QM92.n1.RxB"))  # the second no page reads
+    assert (result.added, result.later, result.refused) == (0, 1, 1)
+    assert "Guardadas sin contar 1 partida que esta página no puede comprobar" in result.message()
+    assert older.waiting() == {ui.history.NEWER: 1} and older.stats().overall.played == 0
+    with newer_page():
+        newer = History(MemoryBackend(), older.games)
+        newer.check_all()
+        assert newer.stats().overall.played == 1
+
+
 def test_a_refusal_stored_by_an_earlier_page_is_checked_again() -> None:
     record = honest()[1]
     games: dict[str, object] = {str(record): json.dumps([DAY, 0, REFUSED, None])}

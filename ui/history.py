@@ -455,6 +455,25 @@ class History:
     def has(self, record: Record) -> bool:
         return identity(record) in self.ids
 
+    def keep_unchecked(self, text: str, date: str, err: Exception) -> bool:
+        """Keep an imported game this page could not check (``err``), pending, for a page that can.
+
+        Only a text of a later page (:attr:`RecordError.newer`) or a check that broke is kept; a
+        refusal for good, or a text no page reads, is not. False if not kept (or kept already).
+        """
+        if (isinstance(err, RecordError) and not err.newer) or refused_for_good(err):
+            return False
+        try:
+            _players_of(text)
+        except ValueError:
+            return False
+        if identity_of(text) in self.ids:
+            return False
+        kept = self._put(Entry(text, date, self._next, PENDING))
+        if kept:
+            self.later[text] = NEWER if isinstance(err, RecordError) else BROKEN
+        return kept
+
     def merge(self, record: Record) -> None:
         """A copy of a game kept already: the kept entry takes its hints if it has none (nothing is added)."""
         self._keep(record, "0000-00-00", PENDING)
@@ -519,7 +538,7 @@ class History:
             except Exception as err:  # refused by the rules or the CPU check, or not checkable here
                 if not refused_for_good(err):
                     status = PENDING
-                    why = NEWER if isinstance(err, RecordError) else BROKEN
+                    why = NEWER if isinstance(err, RecordError) and err.newer else BROKEN
             if entry.text in self.known:
                 if why:
                     self.later[entry.text] = why
