@@ -597,6 +597,7 @@ function fallback() {
   script.type = "py";  // with the config of index.html's <py-config>
   script.textContent = "from ui.main import start\nstart()\n";
   body.dataset.motor = "main";
+  if (window.ochoLocoMarkup) window.ochoLocoMarkup.resume();  // PyScript watches the page again
   body.append(script);
 }
 
