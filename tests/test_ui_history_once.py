@@ -31,6 +31,7 @@ from lab.simulate import run
 from ui.history import CHECKED, PENDING, REFUSED, History
 from ui.links import challenge_hash
 from ui.outside import ASIDE_PREFIX
+from ui.results import record_line
 from ui.storage import MemoryBackend
 
 DAY = "2026-12-01"
@@ -249,3 +250,19 @@ def test_without_a_store_the_loading_line_gives_way() -> None:
     page.apply(page.session.games_unavailable())
     body = [op[2] for op in page.ops if op[:2] == ["html", "partidas-body"]][-1]
     assert "Cargando" not in body
+
+
+def test_a_game_with_a_hint_counts_once_in_the_line_that_ends_it() -> None:
+    from test_ui_hint import one_move_from_the_end, your_last_move
+
+    record = your_last_move()
+    table, screen, _ = make_table(one_move_from_the_end(record))
+    table.ask_hint()
+    screen.run_timers()
+    table.play(record.moves[-1])
+    screen.run_timers()
+    assert [e.text for e in table.history.entries] == [str(record.with_hint(len(record) - 1))]
+    assert table.history.entries[0].outcome is not None, "checked on this device"
+    assert table.game is not None
+    said = record_line(table.history, Record.of(table.game, table.level))  # as the results panel asks
+    assert said.endswith(" de 1."), said
