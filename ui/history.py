@@ -467,6 +467,8 @@ class History:
             _players_of(text)
         except ValueError:
             return False
+        with contextlib.suppress(RecordError):
+            text = kept_text(Record.parse(text))  # a game that reads is kept in the current form
         if identity_of(text) in self.ids:
             return False
         kept = self._put(Entry(text, date, self._next, PENDING))
