@@ -71,7 +71,7 @@ def test_the_twin_file_counts_one_game_and_keeps_its_mark() -> None:
     table.transfer.import_text(TWIN_FILE)
     screen.run_timers()
     said = screen.texts["partidas-status"]
-    assert said.startswith("Importadas 1 partida.") and "1 partida ya estaba" in said, said
+    assert said.startswith("Importadas 1 partida.") and "1 partida ya estaba en tu historial." in said, said
     assert table.history.stats().overall.played == 1
     assert [e.text for e in table.history.entries] == [FLAGGED], "the copy with its hint is kept"
     assert "(con pistas)" in plain(screen.htmls["partidas-body"])

@@ -52,7 +52,8 @@ class Imported:
 
         parts = [f"Importadas {games(self.added)}."]
         if self.duplicates:
-            parts.append(f"{games(self.duplicates).capitalize()} ya estaban en tu historial.")
+            were = "ya estaba" if self.duplicates == 1 else "ya estaban"
+            parts.append(f"{games(self.duplicates).capitalize()} {were} en tu historial.")
         if self.later:
             parts.append(
                 f"Guardadas sin contar {games(self.later)} que esta página no puede comprobar: se contarán "
