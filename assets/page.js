@@ -860,6 +860,25 @@ async function start() {
   body.dataset.ready = "1";
   dispatchEvent(new Event("ocho-loco:ready"));
   await call("games");
+  watchGames();
+}
+
+// «Tus partidas» deleted from another tab (indexedDB.deleteDatabase): this connection hears the
+// deletion's versionchange, closes, and the worker closes its own store, lets the deletion through
+// and writes back every game it holds (ui/worker.py); a result kept meanwhile is never lost.
+const GAMES_DB = "IDBMap/@pyscript/ocho-loco-partidas";
+function watchGames() {
+  if (!window.indexedDB) return;
+  const request = indexedDB.open(GAMES_DB);
+  request.onupgradeneeded = () => request.transaction?.abort();  // never makes the database itself
+  request.onerror = (event) => event.preventDefault();
+  request.onsuccess = () => {
+    const db = request.result;
+    db.onversionchange = () => {
+      db.close();
+      later(call("gamesClosed").then(watchGames));
+    };
+  };
 }
 
 start().catch((err) => console.error(err));

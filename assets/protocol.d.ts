@@ -57,4 +57,5 @@ export interface Calls {
   fire(token: number): Promise<string>;
   locked(token: number, storage: string): Promise<string>;
   games(): Promise<string>;
+  gamesClosed(): Promise<string>;
 }

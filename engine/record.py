@@ -22,15 +22,22 @@ Text form (URL-safe, for saves, links and files)::
 The first format, ``r1.A2K7QM92.n.RxA``, named no CPU version: it still
 reads, as version 1 of its level (the only one there was), and keeps its
 text (:attr:`Record.legacy`), so both forms round-trip. A record's identity
-is its code, level, version, start, moves and hint flag: the same game read
-from either form is the same record (``==``, ``hash``), whatever its text.
+(:attr:`Record.identity`) is its code, level, version, start and moves: the
+same game read from any form is the same game, whatever its text, with or
+without its hints.
 
-The third format, ``r3.A2K7QM92.n1p.RxA``, is the second with flags after
-the CPU version; the one flag, ``p`` («pista»), says the person asked the
-hard CPU for a hint during the game (:attr:`Record.hints`), so a challenge
-made from it says so. A game without hints is still written ``r2``, so
-every text an older page wrote reads and writes back unchanged, and ``r3``
-is only ever written with a flag (one text per record).
+The fourth format, ``r4.A2K7QM92.n1.<moves>``, is the second with «pista»
+entries among the moves: number 70 before the move where the person asked
+the hard CPU for a hint (:attr:`Record.hints`, the number of moves played
+before each), at most one per position, at least one in the text. Taking
+the entries out is writing another text: the ``r2`` spelling of the same
+moves would need the move list written again, and a ``r2`` text with an
+entry does not read. The third format, ``r3.A2K7QM92.n1p.RxA``, said only
+that hints were asked (the flag ``p`` after the CPU version); it still
+reads, as one entry before the first move (where the hint was asked is
+unknown), and keeps its text (:attr:`Record.flagged`). A game without hints
+is still written ``r2``, so every text an older page wrote reads and writes
+back unchanged.
 
 A move's number is: 0-51 the card played (``Card`` order; an 8 as a last
 card names no suit), 52 + 4 x eight + suit for an 8 naming a suit (eight =
@@ -66,7 +73,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .actions import DRAW, PASS, PLAY, PLAY8, Action
 from .cards import EIGHTS, SUITS
@@ -76,15 +83,18 @@ from .levels import DEFAULT_LEVEL, NAMES, by_letter, level
 
 FORMAT = "r2"
 LEGACY_FORMAT = "r1"  # no CPU version: version 1 of its level
-HINTS_FORMAT = "r3"  # the second form with flags after the CPU version: ``p``, hints were asked
+FLAG_FORMAT = "r3"  # the second form with the flag ``p`` after the CPU version: hints were asked (no place)
 HINT_FLAG = "p"
+HINTS_FORMAT = "r4"  # the second form with «pista» entries among the moves
+HINT = 70  # a «pista» entry's number among the moves (r4 only)
+MARKED_FORMATS = (FLAG_FORMAT, HINTS_FORMAT)  # a text starting with one of these has hints
 MAX_VERSION = 999
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _SYMBOL = {ch: i for i, ch in enumerate(ALPHABET)}
 BITS = 7
 # The rules' own bound: no game has more hands, no hand more actions (engine.game).
 MAX_MOVES = MAX_HANDS * MAX_ACTIONS_PER_HAND
-MAX_TEXT = len("r3.A2K7QM92.n999p.") + -(-MAX_MOVES * BITS // 6) + len(".199-2-99-99-99")
+MAX_TEXT = len("r4.A2K7QM92.n999p.") + -(-(2 * MAX_MOVES + 1) * BITS // 6) + len(".199-2-99-99-99")
 
 # Move numbers, both ways.
 ACTION_OF: tuple[Action, ...] = (
@@ -101,13 +111,16 @@ class RecordError(ValueError):
 
     ``index`` is the 0-based number of the first move the rules refused
     (``None`` when the text itself is unreadable) and ``reason`` the engine's
-    words for it.
+    words for it. ``newer`` says the text may be a later page's: a format,
+    a CPU level or a CPU version this page does not know (a page that knows
+    it may read it).
     """
 
-    def __init__(self, message: str, index: int | None = None, reason: str = "") -> None:
+    def __init__(self, message: str, index: int | None = None, reason: str = "", newer: bool = False) -> None:
         super().__init__(message)
         self.index = index
         self.reason = reason or message
+        self.newer = newer
 
 
 @dataclass(frozen=True)
@@ -130,8 +143,11 @@ class Record:
     <engine.levels.Level.current>`), which is what a new game plays.
     ``legacy`` says the record was read from the first text form (``r1``,
     version 1 implied) and is written back in it; it is not part of the
-    record's identity. ``hints`` says the person asked for a hint («Pista»)
-    during the game; it is (the text form ``r3``).
+    record's identity. ``hints`` are the places where the person asked for a
+    hint («Pista»): the number of moves played before each, in order (the
+    text form ``r4``). ``flagged`` says the record was read from the third
+    text form (``r3``, the flag alone: its one hint reads as before the first
+    move) and is written back in it; it is not part of the record either.
     """
 
     code: GameCode
@@ -140,7 +156,8 @@ class Record:
     start: Start | None = None
     version: int = 0
     legacy: bool = field(default=False, compare=False)
-    hints: bool = False
+    hints: tuple[int, ...] = ()
+    flagged: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.level not in NAMES:
@@ -148,11 +165,22 @@ class Record:
         if self.version == 0:
             object.__setattr__(self, "version", level(self.level).current)
         if not 1 <= self.version <= level(self.level).current or (self.legacy and self.version != 1):
-            raise RecordError("La versión de la CPU de la partida no existe en esta página.")
-        if self.legacy and self.hints:
-            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
+            newer = self.version > level(self.level).current and not self.legacy
+            raise RecordError("La versión de la CPU de la partida no existe en esta página.", newer=newer)
         if len(self.moves) > MAX_MOVES:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
+        hints = self.hints
+        if (self.legacy and hints) or (self.flagged and hints != (0,)):
+            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
+        if hints and not (
+            hints[0] >= 0 and hints[-1] <= len(self.moves) and list(hints) == sorted(set(hints))
+        ):
+            raise RecordError("Las pistas de la partida no están en su sitio.")
+
+    @property
+    def marked(self) -> bool:
+        """Whether the person asked for a hint in this game («con pistas»)."""
+        return bool(self.hints)
 
     @property
     def verified(self) -> bool:
@@ -161,13 +189,18 @@ class Record:
 
     def __str__(self) -> str:
         letter = level(self.level).letter
+        numbers = [NUMBER_OF[m] for m in self.moves]
         if self.legacy:
             head = [LEGACY_FORMAT, letter]
+        elif self.flagged:
+            head = [FLAG_FORMAT, f"{letter}{self.version}{HINT_FLAG}"]
         elif self.hints:
-            head = [HINTS_FORMAT, f"{letter}{self.version}{HINT_FLAG}"]
+            head = [HINTS_FORMAT, f"{letter}{self.version}"]
+            for place in reversed(self.hints):
+                numbers.insert(place, HINT)
         else:
             head = [FORMAT, f"{letter}{self.version}"]
-        parts = [head[0], self.code.text, head[1], pack(NUMBER_OF[m] for m in self.moves)]
+        parts = [head[0], self.code.text, head[1], pack(numbers)]
         if self.start is not None:
             parts.append(str(self.start))
         return ".".join(parts)
@@ -176,8 +209,11 @@ class Record:
         return len(self.moves)
 
     @classmethod
-    def of(cls, game: Game, level: str = DEFAULT_LEVEL, hints: bool = False) -> Record:
-        """The game so far as its code and every move of every hand, against the CPU ``level``."""
+    def of(cls, game: Game, level: str = DEFAULT_LEVEL, hints: tuple[int, ...] = ()) -> Record:
+        """The game so far as its code and every move of every hand, against the CPU ``level``.
+
+        ``hints``: where the person asked for a hint (moves played before each, in order).
+        """
         start = None if game.origin is None else Start(*game.origin)
         return cls(game.code, tuple(m.action for m in game.history), level, start, hints=hints)
 
@@ -188,31 +224,38 @@ class Record:
             and self.level == other.level
             and self.version == other.version
             and self.start == other.start
-            and self.hints >= other.hints
+            and set(self.hints) >= set(other.hints)
             and self.moves[: len(other.moves)] == other.moves
         )
 
     def prefix(self, count: int) -> Record:
-        """The record of the first ``count`` moves."""
-        return Record(
-            self.code, self.moves[:count], self.level, self.start, self.version, self.legacy, self.hints
-        )
+        """The record of the first ``count`` moves (with the hints asked before the next one)."""
+        hints = tuple(place for place in self.hints if place <= count)
+        return replace(self, moves=self.moves[:count], hints=hints, flagged=self.flagged and bool(hints))
 
     def added(self, action: Action) -> Record:
-        return Record(
-            self.code, (*self.moves, action), self.level, self.start, self.version, self.legacy, self.hints
-        )
+        return replace(self, moves=(*self.moves, action))
 
-    def with_hints(self) -> Record:
-        """The same game, marked as one where the person asked for a hint."""
-        return Record(self.code, self.moves, self.level, self.start, self.version, self.legacy, True)
+    def with_hint(self, place: int | None = None) -> Record:
+        """The same game with a hint asked before move ``place`` (by default, after the last move)."""
+        place = len(self.moves) if place is None else place
+        hints = tuple(sorted({*self.hints, place}))
+        return replace(self, hints=hints, flagged=self.flagged and hints == (0,))
+
+    def plain(self) -> Record:
+        """The same game without its hints, in the current text form (``r2``)."""
+        return replace(self, legacy=False, hints=(), flagged=False)
 
     @property
-    def identity(self) -> tuple[str, str, int, str, str, bool]:
-        """What makes two records the same game: code, level, version, start, moves, hints (not the text)."""
+    def identity(self) -> tuple[str, str, int, str, str]:
+        """What makes two records the same game: code, level, version, start and moves.
+
+        Neither the text form nor the hints: a game read with or without its
+        «pista» entries is one game (``==`` tells them apart).
+        """
         start = "" if self.start is None else str(self.start)
         moves = pack(NUMBER_OF[m] for m in self.moves)
-        return (self.code.text, self.level, self.version, start, moves, self.hints)
+        return (self.code.text, self.level, self.version, start, moves)
 
     @classmethod
     def parse(cls, text: object) -> Record:
@@ -225,8 +268,14 @@ class Record:
         if len(text) > MAX_TEXT:
             raise RecordError("La partida tiene más jugadas de las que permiten las reglas.")
         parts = text.split(".")
-        if len(parts) not in (4, 5) or parts[0] not in (FORMAT, LEGACY_FORMAT, HINTS_FORMAT):
-            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
+        if (
+            len(parts) < 4
+            or parts[0] not in (FORMAT, LEGACY_FORMAT, FLAG_FORMAT, HINTS_FORMAT)
+            or len(parts) > 5
+        ):
+            later = parts[0][:1] == "r" and parts[0][1:].isascii() and parts[0][1:].isdigit()
+            newer = later and len(parts[0]) <= 4 and int(parts[0][1:]) > int(HINTS_FORMAT[1:])
+            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.", newer=newer)
         try:
             code = GameCode.parse(parts[1])
         except CodeError as err:
@@ -234,16 +283,24 @@ class Record:
         if code.text != parts[1]:
             raise RecordError("El código de la partida no está escrito en su forma normal.")
         legacy = parts[0] == LEGACY_FORMAT
-        hints = parts[0] == HINTS_FORMAT
+        flagged = parts[0] == FLAG_FORMAT
         field_text = parts[2]
-        if hints:
+        if flagged:
             if not field_text.endswith(HINT_FLAG):
                 raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
             field_text = field_text[: -len(HINT_FLAG)]
         name, version = _parse_level(field_text, legacy)
-        moves = tuple(ACTION_OF[n] for n in unpack(parts[3]))
+        numbers = unpack(parts[3], hints=parts[0] == HINTS_FORMAT)
+        moves = tuple(ACTION_OF[n] for n in numbers if n != HINT)
+        hints = (
+            (0,)
+            if flagged
+            else tuple(i - n for n, i in enumerate(j for j, m in enumerate(numbers) if m == HINT))
+        )
+        if parts[0] == HINTS_FORMAT and not hints:  # r4 only with an entry (one text per record)
+            raise RecordError("La partida no tiene el formato de un registro de Ocho Loco.")
         start = _parse_start(parts[4], code.players) if len(parts) == 5 else None
-        return cls(code, moves, name, start, version, legacy, hints)
+        return cls(code, moves, name, start, version, legacy, hints, flagged)
 
     def replay(self) -> Game:
         """The game after every move, each one checked by the rules.
@@ -326,7 +383,8 @@ def _parse_level(text: str, legacy: bool) -> tuple[str, int]:
     try:
         name = by_letter(letter).name
     except KeyError:
-        raise RecordError("El nivel de la CPU de la partida no es válido.") from None
+        newer = len(letter) == 1 and letter.isascii() and letter.islower()  # a level added later
+        raise RecordError("El nivel de la CPU de la partida no es válido.", newer=newer) from None
     if legacy:
         if digits:
             raise RecordError("El nivel de la CPU de la partida no es válido.")
@@ -372,8 +430,11 @@ def pack(numbers: Iterator[int] | Sequence[int]) -> str:
     return "".join(out)
 
 
-def unpack(text: str) -> list[int]:
-    """The move numbers of :func:`pack`'s text; :class:`RecordError` unless it is canonical."""
+def unpack(text: str, hints: bool = False) -> list[int]:
+    """The move numbers of :func:`pack`'s text; :class:`RecordError` unless it is canonical.
+
+    With ``hints`` (the ``r4`` form) a number may also be :data:`HINT`, a «pista» entry.
+    """
     count = len(text) * 6 // BITS
     if len(text) != -(-count * BITS // 6):
         raise RecordError("Las jugadas de la partida no están escritas en su forma normal.")
@@ -389,7 +450,7 @@ def unpack(text: str) -> list[int]:
         if bits >= BITS and len(out) < count:
             bits -= BITS
             n = acc >> bits
-            if n >= len(ACTION_OF):
+            if n >= len(ACTION_OF) and not (hints and n == HINT):
                 raise RecordError("Las jugadas de la partida tienen un número que no es ninguna jugada.")
             out.append(n)
             acc &= (1 << bits) - 1
@@ -399,9 +460,12 @@ def unpack(text: str) -> list[int]:
 
 
 __all__ = [
+    "FLAG_FORMAT",
     "FORMAT",
+    "HINT",
     "HINTS_FORMAT",
     "LEGACY_FORMAT",
+    "MARKED_FORMATS",
     "MAX_MOVES",
     "Record",
     "RecordError",

@@ -90,11 +90,11 @@ def test_asking_a_hint_is_saved_in_the_record_and_survives_a_reload() -> None:
     assert not table.hints
     table.ask_hint()
     screen.run_timers()
-    assert table.hints
+    assert table.game is not None and table.hints == (len(table.game.history),)
     saved = json.loads(backend.getItem(SAVE_KEY) or "{}")["record"]
-    assert saved.startswith("r3.") and Record.parse(saved).hints
+    assert saved.startswith("r4.") and Record.parse(saved).hints == table.hints
     again, _screen, _ = make_table(backend)
-    assert again.hints
+    assert again.hints == table.hints
 
 
 def test_a_challenge_made_from_a_game_with_a_hint_says_con_pistas() -> None:
@@ -106,12 +106,13 @@ def test_a_challenge_made_from_a_game_with_a_hint_says_con_pistas() -> None:
     screen.run_timers()
     assert table.game is not None and table.game.phase == GAME_OVER
     kept = [e.text for e in table.history.entries]
-    assert kept == [str(record.with_hints())], "«Tus partidas» keeps it as a game with hints"
+    hinted = record.with_hint(len(record) - 1)  # asked before the last move
+    assert kept == [str(hinted)], "«Tus partidas» keeps it as a game with hints"
     assert "(con pistas)" in history_html.recent_table(table.history.recent())
     table.challenges.link("Bea")
     screen.run_timers()
     text, total, name = read_challenge(screen.copied[-1].split("#", 1)[1])
-    assert text == str(record.with_hints())
+    assert text == str(hinted)
     challenge = verify(text, total, name)
     assert challenge.total == outcome(record).total
     assert "con pistas" in history_html.challenge_banner(challenge)

@@ -353,3 +353,26 @@ def test_an_unreadable_save_that_cannot_be_set_aside_stays_and_the_notice_says_s
     page.settle()
     assert page.last("state") == ["state", "replace", False]
     assert page.storage[SAVE_KEY] == "{roto" and ASIDE_PREFIX + "1" not in page.storage
+
+
+def test_a_store_deleted_under_the_page_gets_every_game_back_writes_in_between_included():
+    old = FakeIdb()
+    games = WorkerGames(old, [])
+    games["r2.A2K7QM92.n1.RpA"] = '["2026-12-02",0,"?",null]'
+    assert games.close() is old
+    old.data.clear()  # another tab's deleteDatabase went through
+    games["r2.A2K7QM92.n1.RxA"] = '["2026-12-02",1,"?",null]'  # a game ends meanwhile
+    assert old.data == {}, "nothing is written to the store being deleted"
+    new = FakeIdb()
+    games.reopen(new)
+    assert {k: from_flat(v) for k, v in new.data.items()} == dict(games)
+    assert len(new.data) == 2
+
+
+def test_the_page_is_told_when_its_games_were_deleted_and_written_again():
+    page = Page()
+    page.start()
+    page.apply(page.session.games_closed(True))
+    assert page.last("notice")[1].startswith("Otra pestaña ha borrado tus partidas. Esta pestaña ha vuelto")
+    page.apply(page.session.games_closed(False))
+    assert "No se han podido guardar otra vez" in page.last("notice")[1]

@@ -19,7 +19,7 @@ from engine.stats import outcome
 from . import history_html, render
 from .history import CHALLENGE_KEY, keep_challenge, kept_challenge
 from .host import ChallengeGame, Host
-from .links import MAX_LINK, challenge_url, read_challenge
+from .links import MAX_LINK, challenge_url, link_hash, read_challenge
 from .outside import SOURCE_CHALLENGE, SOURCE_KEPT_CHALLENGE, Refused, set_aside, take
 from .slices import run_in_slices
 from .storage import Backend
@@ -42,6 +42,7 @@ class Challenges:
         # of the same kind replaces the older one.
         self.checks: dict[str, object] = {}
         self.check_slice_ms = CHECK_SLICE_MS
+        self.link_text = ""  # the hash the last challenge read came from (set aside if its check fails)
 
     # -- a link opened ------------------------------------------------------------------
 
@@ -56,19 +57,23 @@ class Challenges:
         if raw is None:
             return None
         try:
-            return take(SOURCE_CHALLENGE, raw, lambda fields: replayed(*fields))
+            challenge = take(SOURCE_CHALLENGE, raw, lambda fields: replayed(*fields))
         except Refused as err:
             set_aside(self.host.store.backend, fragment)  # the link's game is kept, never lost
             notices.append(f"{err} {NOT_SHOWN}")
             return None
+        self.link_text = fragment
+        return challenge
 
     def follow(self, challenge: Challenge) -> None:
         """Check the challenge's CPU moves in slices, showing progress; then show it, or the refusal.
 
         Until the check ends, the game in progress holds still behind it (or the
-        setup shows); a refusal then carries on as if the link had not come.
+        setup shows); a refusal then carries on as if the link had not come: like
+        a refusal by the rules, the link is set aside and leaves the address.
         """
         host = self.host
+        fragment = self.link_text
         if host.game is None:
             host.show_setup()
         host.screen.status(f"{CHECKING_LINK} 0 %")
@@ -77,7 +82,11 @@ class Challenges:
             if err is None:
                 self._show(challenge)
                 return
+            set_aside(host.store.backend, fragment)  # the link's game is kept, never lost
+            game = host.game
+            host.screen.set_hash(link_hash(game.code) if game is not None else "")  # not read again
             host.screen.notice(f"{err} {NOT_SHOWN}")
+            host.show_aside()
             if host.game is None:
                 host.show_setup()
                 return

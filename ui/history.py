@@ -52,9 +52,9 @@ from dataclasses import dataclass, replace
 
 from engine.codes import CODE_LENGTH, GameCode
 from engine.daily import daily_code, day_text
-from engine.record import FORMAT, HINTS_FORMAT, MAX_TEXT, Record, RecordError
+from engine.record import FLAG_FORMAT, FORMAT, HINTS_FORMAT, MARKED_FORMATS, MAX_TEXT, Record, RecordError
 from engine.stats import TABLES, Outcome, Stats, compute, outcome
-from engine.verify import check_steps
+from engine.verify import NotPlayedByCpu, check_steps
 
 from .history_file import (
     APP,
@@ -81,6 +81,8 @@ RECENT = 20
 LOAD_SLICE = 500  # games read from the store between two yields (a few ms in the page)
 
 PENDING, CHECKED, REFUSED = "?", "ok", "no"
+# Why a pending game could not be checked on this page (it stays pending, for a page that can).
+NEWER, BROKEN = "newer", "broken"
 
 NOTICE_FULL = "No se ha podido guardar tu historial de partidas (el almacenamiento está lleno o bloqueado)."
 
@@ -96,25 +98,61 @@ def _cpu_checked(record: Record) -> Iterator[float]:
 
 
 def identity(record: Record) -> str:
-    """The text a game is kept under: its identity (code, level, CPU version, moves), in the current form.
+    """A game's identity as a text: code, level, CPU version and moves, in the current form, no hints.
 
-    A record of the first text form (``r1``, version 1 implied) and the same game written as ``r2``
-    are one game, kept once.
+    A record of the first text form (``r1``, version 1 implied), the same game written as ``r2``,
+    and the same moves with the hints asked (``r3``, ``r4``) are one game, kept once.
     """
+    return str(record.plain())
+
+
+def kept_text(record: Record) -> str:
+    """The text a game is kept under: its record in the current form, hints included."""
     return str(replace(record, legacy=False)) if record.legacy else str(record)
+
+
+def identity_of(text: str) -> str:
+    """:func:`identity` of a kept key: cheap for the usual ``r2`` key; a key that is no record is its own."""
+    if text.startswith(FORMAT_PREFIX):
+        return text
+    try:
+        return identity(Record.parse(text))
+    except RecordError:
+        return text
+
+
+def _rank(text: str) -> int:
+    """Which of two copies of a game is kept: the one with hints in place, then the one with the flag."""
+    return 2 if text.startswith(HINTS_FORMAT + ".") else 1 if text.startswith(FLAG_FORMAT + ".") else 0
+
+
+class NeverCounts(RecordError):
+    """A game no page can count, whatever its version: a partial record, or one without a move."""
+
+
+def refused_for_good(err: BaseException) -> bool:
+    """Whether a failed check is the game's own fault, the same on every page.
+
+    A move the rules refuse (a :class:`RecordError` naming it), a CPU move that is not the CPU's
+    (:class:`NotPlayedByCpu`) and :class:`NeverCounts` are. Anything else (a text or a CPU version
+    this page cannot read, a check that broke) is this page's limit: the game waits for one that can.
+    """
+    return isinstance(err, (NotPlayedByCpu, NeverCounts)) or (
+        isinstance(err, RecordError) and err.index is not None
+    )
 
 
 def checked(record: Record) -> Generator[float, None, Outcome]:
     """Check ``record`` in steps (yielding the fraction done) and return its outcome.
 
     Raises :class:`RecordError` or another ``ValueError`` when it does not
-    check out: a partial record, one without a move, an illegal move, or a
-    CPU move its level's bot does not choose.
+    check out: a partial record, one without a move (:class:`NeverCounts`), an
+    illegal move, or a CPU move its level's bot does not choose.
     """
     if not record.verified:
-        raise RecordError("La partida viene de una versión anterior y sus puntos no se pueden comprobar.")
+        raise NeverCounts("La partida viene de una versión anterior y sus puntos no se pueden comprobar.")
     if not record.moves:
-        raise RecordError("La partida no tiene ninguna jugada.")
+        raise NeverCounts("La partida no tiene ninguna jugada.")
     yield from _cpu_checked(record)
     return outcome(record)
 
@@ -195,7 +233,11 @@ def _outcome_from(data: object, players: int) -> Outcome | None:
 
 
 def _stored(text: str, raw: object) -> Entry:
-    """A game as this device stored it; anything odd in the value makes it pending (checked again)."""
+    """A game as this device stored it; anything odd in the value makes it pending (checked again).
+
+    A refusal is checked again too: the page that stored it may have refused what it could not read
+    (an older page, a check that broke), and a refusal for good costs one more check per visit.
+    """
     players = _players_of(text)
     try:
         date, order, status, cached = json.loads(raw) if isinstance(raw, str) else raw  # type: ignore[misc]
@@ -206,7 +248,7 @@ def _stored(text: str, raw: object) -> Entry:
     except (ValueError, TypeError):
         return Entry(text, "0000-00-00", 0, PENDING)
     result = _outcome_from(cached, players) if status == CHECKED else None
-    if status == CHECKED and result is None:
+    if status == REFUSED or (status == CHECKED and result is None):
         status = PENDING
     return Entry(text, date, order, status, result)
 
@@ -251,6 +293,10 @@ class History:
         self.flush = flush or (lambda: None)
         self.entries: list[Entry] = []
         self.known: set[str] = set()
+        self.ids: dict[str, str] = {}  # a game's identity (identity()) -> the key it is kept under
+        # Pending games this page could not check (NEWER or BROKEN), by key: shown, not counted, not
+        # checked again in this visit; the next page (or visit) checks them again.
+        self.later: dict[str, str] = {}
         self.past: Past | None = None
         self.notice: str | None = None
         self._next = 0
@@ -263,6 +309,7 @@ class History:
 
     def _load_steps(self) -> Iterator[None]:
         """Read the store, yielding every :data:`LOAD_SLICE` games (a game kept meanwhile is not lost)."""
+        twins: list[tuple[str, Entry]] = []
         for count, key in enumerate(list(self.games.keys()), 1):
             if count % LOAD_SLICE == 0:
                 yield
@@ -277,10 +324,18 @@ class History:
                 entry = _stored(key, self.games.get(key))
             except ValueError:
                 continue  # not a game of ours
+            self._next = max(self._next, entry.order + 1)
+            ident = identity_of(key)
+            twin = self.ids.get(ident)
+            if twin is not None:  # one game kept twice (by an earlier page): one entry, the marked copy
+                twins.append((twin, entry))
+                continue
             self.entries.append(entry)
             self.known.add(key)
-            self._next = max(self._next, entry.order + 1)
+            self.ids[ident] = key
         self.entries.sort(key=Entry.sort_key)
+        for twin, entry in twins:
+            self._merge(next(e for e in self.entries if e.text == self.ids[identity_of(twin)]), entry)
 
     def _put(self, entry: Entry) -> bool:
         """Write ``entry`` to the store and the list (replacing an older version of it)."""
@@ -292,6 +347,7 @@ class History:
         if entry.text in self.known:
             self.entries = [e for e in self.entries if e.text != entry.text]
         self.known.add(entry.text)
+        self.ids[identity_of(entry.text)] = entry.text
         insort(self.entries, entry, key=Entry.sort_key)
         self._next = max(self._next, entry.order + 1)
         return True
@@ -325,12 +381,15 @@ class History:
         """
         early = self.entries
         self.games, self.flush = games, flush or (lambda: None)
-        self.entries, self.known, self._next = [], set(), 0
+        self.entries, self.known, self.ids, self._next = [], set(), {}, 0
         yield from self._load_steps()
         self.migrate()
         for entry in early:
-            if entry.text not in self.known:
+            twin = self.ids.get(identity_of(entry.text))
+            if twin is None:
                 self._put(entry)
+            else:
+                self._merge(next(e for e in self.entries if e.text == twin), entry)
         self.flush()
 
     def migrate(self) -> None:
@@ -364,14 +423,62 @@ class History:
         self.flush()
 
     def _keep(self, record: Record, date: str, status: str, result: Outcome | None = None) -> bool:
-        text = identity(record)
-        if text in self.known:
+        """Keep a game not kept yet; a twin of a kept one only gives it its hints (False either way)."""
+        entry = Entry(kept_text(record), date, self._next, status, result)
+        twin = self.ids.get(identity(record))
+        if twin is not None:
+            self._merge(next(e for e in self.entries if e.text == twin), entry)
             return False
-        entry = Entry(text, date, self._next, status, result)
         return self._put(entry)
 
+    def _merge(self, kept: Entry, other: Entry) -> None:
+        """Two copies of one game: one entry, under the copy with its hints (the kept one if they tie).
+
+        The date and order stay the kept entry's; a result checked on this device is never lost.
+        """
+        if _rank(other.text) <= _rank(kept.text):
+            if other.text != kept.text and other.text not in self.known:
+                with contextlib.suppress(Exception):  # a twin left in the store by an earlier page
+                    if other.text in self.games:
+                        del self.games[other.text]
+            return
+        status, result = (
+            (kept.status, kept.outcome) if kept.status != PENDING else (other.status, other.outcome)
+        )
+        if not self._put(Entry(other.text, kept.date, kept.order, status, result)):
+            return
+        self.entries = [e for e in self.entries if e.text != kept.text]
+        self.known.discard(kept.text)
+        with contextlib.suppress(Exception):
+            del self.games[kept.text]
+
     def has(self, record: Record) -> bool:
-        return identity(record) in self.known
+        return identity(record) in self.ids
+
+    def keep_unchecked(self, text: str, date: str, err: Exception) -> bool:
+        """Keep an imported game this page could not check (``err``), pending, for a page that can.
+
+        Only a text of a later page (:attr:`RecordError.newer`) or a check that broke is kept; a
+        refusal for good, or a text no page reads, is not. False if not kept (or kept already).
+        """
+        if (isinstance(err, RecordError) and not err.newer) or refused_for_good(err):
+            return False
+        try:
+            _players_of(text)
+        except ValueError:
+            return False
+        with contextlib.suppress(RecordError):
+            text = kept_text(Record.parse(text))  # a game that reads is kept in the current form
+        if identity_of(text) in self.ids:
+            return False
+        kept = self._put(Entry(text, date, self._next, PENDING))
+        if kept:
+            self.later[text] = NEWER if isinstance(err, RecordError) else BROKEN
+        return kept
+
+    def merge(self, record: Record) -> None:
+        """A copy of a game kept already: the kept entry takes its hints if it has none (nothing is added)."""
+        self._keep(record, "0000-00-00", PENDING)
 
     def check(self, record: Record) -> Generator[float, None, Outcome]:
         """:func:`checked`: ``record`` checked in steps, its outcome at the end."""
@@ -383,7 +490,11 @@ class History:
 
     def add(self, record: Record, date: str) -> bool:
         """Keep a finished or abandoned game (once), to be checked; False if kept already or not a game."""
-        if not record.verified or not record.moves or self.has(record):
+        if not record.verified or not record.moves:
+            return False
+        if self.has(record):
+            self.merge(record)
+            self.flush()
             return False
         try:
             day = day_text(date)
@@ -396,13 +507,27 @@ class History:
     # -- checking on this device -------------------------------------------------------------
 
     def pending(self) -> list[Entry]:
-        return [e for e in self.entries if e.status == PENDING]
+        """The games still to check in this visit (not those this page already found it cannot check)."""
+        return [e for e in self.entries if e.status == PENDING and e.text not in self.later]
+
+    def waiting(self) -> dict[str, int]:
+        """How many kept games this page could not check, by why (:data:`NEWER`, :data:`BROKEN`)."""
+        out: dict[str, int] = {}
+        for e in self.entries:
+            why = self.later.get(e.text) if e.status == PENDING else None
+            if why is not None:
+                out[why] = out.get(why, 0) + 1
+        return out
 
     def check_steps(self) -> Iterator[tuple[int, int]]:
-        """Check every pending game, yielding (games done, games to do) after each step of work."""
+        """Check every pending game, yielding (games done, games to do) after each step of work.
+
+        Only a refusal for good (:func:`refused_for_good`) is stored as one; a game this page
+        cannot check stays pending (stored ``?``), shown as such, for a page that can.
+        """
         todo = self.pending()
         for done, entry in enumerate(todo):
-            status, result = REFUSED, None
+            status, result, why = REFUSED, None, ""
             try:
                 steps = checked(entry.record)
                 while True:
@@ -412,9 +537,13 @@ class History:
                         status, result = CHECKED, end.value
                         break
                     yield done, len(todo)
-            except Exception:  # refused by the rules or the CPU check, or a check that broke: never counted
-                pass
+            except Exception as err:  # refused by the rules or the CPU check, or not checkable here
+                if not refused_for_good(err):
+                    status = PENDING
+                    why = NEWER if isinstance(err, RecordError) and err.newer else BROKEN
             if entry.text in self.known:
+                if why:
+                    self.later[entry.text] = why
                 self._put(Entry(entry.text, entry.date, entry.order, status, result))
             yield done + 1, len(todo)
         if todo:
@@ -442,7 +571,7 @@ class History:
         out: dict[int, Entry | None] = {}
         for players in TABLES:
             code = daily_code(date, players).text
-            starts = (f"{FORMAT_PREFIX}{code}.", f"{HINTS_FORMAT}.{code}.")  # with hints or not
+            starts = tuple(f"{form}.{code}." for form in (FORMAT, *MARKED_FORMATS))  # with hints or not
             out[players] = next(
                 (
                     e

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from engine.daily import day_text
-from engine.record import Record
+from engine.record import Record, RecordError
 from engine.stats import Outcome
 
 APP = "ocho-loco"
@@ -29,6 +29,8 @@ class Keeper(Protocol):
     """Where the imported games go (:class:`ui.history.History`)."""
 
     def has(self, record: Record) -> bool: ...
+    def merge(self, record: Record) -> None: ...
+    def keep_unchecked(self, text: str, date: str, err: Exception) -> bool: ...
     def check(self, record: Record) -> Generator[float, None, Outcome]: ...
     def keep_checked(self, record: Record, date: str, result: Outcome) -> bool: ...
     def flush(self) -> None: ...
@@ -36,12 +38,13 @@ class Keeper(Protocol):
 
 @dataclass(frozen=True)
 class Imported:
-    """What an import did: games added, already kept, refused; the file's current save, if any."""
+    """What an import did: games added, already kept, refused, kept unchecked; the file's current save."""
 
     added: int
     duplicates: int
     refused: int
     current: str | None
+    later: int = 0
 
     def message(self) -> str:
         def games(n: int) -> str:
@@ -49,7 +52,13 @@ class Imported:
 
         parts = [f"Importadas {games(self.added)}."]
         if self.duplicates:
-            parts.append(f"{games(self.duplicates).capitalize()} ya estaban en tu historial.")
+            were = "ya estaba" if self.duplicates == 1 else "ya estaban"
+            parts.append(f"{games(self.duplicates).capitalize()} {were} en tu historial.")
+        if self.later:
+            parts.append(
+                f"Guardadas sin contar {games(self.later)} que esta página no puede comprobar: se contarán "
+                "cuando la página se actualice."
+            )
         if self.refused:
             parts.append(f"Rechazadas {games(self.refused)} que no cuadran con las reglas o con la CPU.")
         return " ".join(parts)
@@ -106,14 +115,20 @@ def read_export(text: str) -> tuple[list[object], str | None]:
     return games, json.dumps(current) if isinstance(current, dict) else None
 
 
-def read_item(item: object) -> tuple[Record, str]:
-    """The record and date of one game of a file (only those two fields are read); ValueError if bad."""
+def item_fields(item: object) -> tuple[str, str]:
+    """The record's text and the day of one game of a file (only those two fields); ValueError if bad."""
     if not isinstance(item, dict):
         raise ValueError("not a game")
     text, date = item.get("record"), item.get("date")
     if not isinstance(text, str) or not isinstance(date, str):
         raise ValueError("no record or no date")
-    return Record.parse(text), day_text(date)
+    return text, day_text(date)
+
+
+def read_item(item: object) -> tuple[Record, str]:
+    """The record and date of one game of a file (only those two fields are read); ValueError if bad."""
+    text, day = item_fields(item)
+    return Record.parse(text), day
 
 
 class ImportJob:
@@ -125,19 +140,31 @@ class ImportJob:
         self.current = current
         self.total = len(games)
         self.done = 0
-        self.added = self.duplicates = self.refused = 0
+        self.added = self.duplicates = self.refused = self.later = 0
 
     def steps(self) -> Iterator[int]:
         """Yield after each step of work (a few moves checked), with the games done so far."""
         history = self.history
         for item in self.games:
+            record: Record | None = None
             try:
-                record, date = read_item(item)
+                text, date = item_fields(item)
+                record = Record.parse(text)
+            except RecordError as err:  # a later page's text is kept for a page that can read it
+                if history.keep_unchecked(text, date, err):
+                    self.later += 1
+                    record = None
+                else:
+                    self.refused += 1
+                self.done += 1
+                yield self.done
+                continue
             except ValueError:
                 record = None
             if record is None:
                 self.refused += 1
             elif history.has(record):
+                history.merge(record)  # a copy with hints gives the kept one its hints
                 self.duplicates += 1
             else:
                 try:
@@ -149,10 +176,14 @@ class ImportJob:
                             result: Outcome = end.value
                             break
                         yield self.done
-                except Exception:  # refused by the rules or the CPU check, or a check that broke
-                    self.refused += 1
+                except Exception as err:  # refused by the rules or the CPU check, or a check that broke
+                    if history.keep_unchecked(str(record), date, err):
+                        self.later += 1
+                    else:
+                        self.refused += 1
                 else:
                     if history.has(record):  # kept meanwhile (a game ended during the import)
+                        history.merge(record)
                         self.duplicates += 1
                     elif history.keep_checked(record, date, result):
                         self.added += 1
@@ -161,4 +192,4 @@ class ImportJob:
         history.flush()
 
     def result(self) -> Imported:
-        return Imported(self.added, self.duplicates, self.refused, self.current)
+        return Imported(self.added, self.duplicates, self.refused, self.current, self.later)

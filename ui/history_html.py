@@ -6,19 +6,19 @@ escaped and shown as plain text.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 
 from engine.challenge import Challenge, compare, verdict
 from engine.daily import daily_code
-from engine.record import HINTS_FORMAT
+from engine.record import MARKED_FORMATS
 from engine.stats import TABLES, Outcome, Stats, Tally
 
-from .history import PENDING, REFUSED, Entry, Past
+from .history import BROKEN, NEWER, PENDING, REFUSED, Entry, Past
 from .links import link_hash
 
 TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
-HINTS_PREFIX = HINTS_FORMAT + "."  # a game where the person asked for a hint («Pista»)
+HINTS_PREFIXES = tuple(form + "." for form in MARKED_FORMATS)  # a game where the person asked for a hint
 RESULT_TEXT = {
     "ganada": "Ganada",
     "compartida": "Ganada (compartida)",
@@ -30,6 +30,27 @@ UNCHECKED_TEXT = {
     PENDING: "Sin comprobar todavía (no cuenta aún)",
     REFUSED: "No cuadra con las reglas o con la CPU: no cuenta",
 }
+# A pending game this page could not check: why, in the row and in one line above the list.
+LATER_TEXT = {
+    NEWER: "Pendiente: es de una versión más nueva de la página (no cuenta aún)",
+    BROKEN: "Pendiente: no se ha podido comprobar aquí (no cuenta aún)",
+}
+LOADING = '<p id="partidas-loading" class="muted" role="status">Cargando tus partidas…</p>'
+
+
+def waiting_line(waiting: Mapping[str, int]) -> str:
+    """«3 partidas de una versión más nueva: se contarán cuando la página se actualice.», and the like."""
+    parts = []
+    newer, broken = waiting.get(NEWER, 0), waiting.get(BROKEN, 0)
+    if newer:
+        games = "1 partida" if newer == 1 else f"{newer} partidas"
+        parts.append(f"{games} de una versión más nueva: se contarán cuando la página se actualice.")
+    if broken:
+        games = "1 partida no se ha" if broken == 1 else f"{broken} partidas no se han"
+        parts.append(f"{games} podido comprobar en esta visita: se comprobarán otra vez en la próxima.")
+    return f'<p id="waiting-line" class="small">{" ".join(parts)}</p>' if parts else ""
+
+
 EXPLAIN = (
     "Cada partida terminada o dejada a medias se guarda entera en este dispositivo (su código, el nivel "
     "de la CPU y todas sus jugadas) y ninguna se resume ni se descarta. Tus números salen solo de las "
@@ -80,7 +101,7 @@ def stats_table(stats: Stats) -> str:
     )
 
 
-def recent_table(entries: list[Entry]) -> str:
+def recent_table(entries: list[Entry], later: Mapping[str, str] | None = None) -> str:
     if not entries:
         return '<p class="muted">Todavía no hay partidas en este dispositivo.</p>'
     rows = []
@@ -88,8 +109,12 @@ def recent_table(entries: list[Entry]) -> str:
         code = e.code
         o = e.outcome if e.counted else None
         points = "—" if o is None else str(o.total)
-        result = RESULT_TEXT[o.result] if o is not None else UNCHECKED_TEXT[e.status]
-        if e.text.startswith(HINTS_PREFIX):
+        why = (later or {}).get(e.text) if e.status == PENDING else None
+        if o is not None:
+            result = RESULT_TEXT[o.result]
+        else:
+            result = LATER_TEXT[why] if why is not None else UNCHECKED_TEXT[e.status]
+        if e.text.startswith(HINTS_PREFIXES):
             result += " (con pistas)"
         rows.append(
             f'<tr data-code="{code.text}"><td>{e.date}</td><td><code>{code.pretty()}</code></td>'
@@ -161,7 +186,13 @@ def history_html(
     *,
     past: Past | None = None,
     kept: int | None = None,
+    later: Mapping[str, str] | None = None,
+    waiting: Mapping[str, int] | None = None,
+    loading: bool = False,
 ) -> str:
+    """«Tus partidas»: today's deal, your figures, the games kept; while the store loads, only that."""
+    if loading:
+        return daily_line(today, daily) + LOADING
     total = "" if kept is None else f'<p id="kept-line" class="small">Partidas guardadas: {kept}.</p>'
     # Before any game, a table of zeros and dashes says nothing: one sentence says it instead.
     figures = (
@@ -175,15 +206,16 @@ def history_html(
         + figures
         + f'<p class="muted small">{EXPLAIN}</p>'
         + total
+        + waiting_line(waiting or {})
         + past_line(past)
-        + recent_table(recent)
+        + recent_table(recent, later)
     )
 
 
 def challenge_banner(challenge: Challenge) -> str:
     """``Te reta Ana: 37 puntos con este reparto.``: plain text, shown with ``textContent`` only."""
     who = f"Te reta {challenge.name}" if challenge.name else "Te retan"
-    hints = " (con pistas)" if challenge.record.hints else ""
+    hints = " (con pistas)" if challenge.record.marked else ""
     return f"{who}: {challenge.total} puntos con este reparto{hints}."
 
 

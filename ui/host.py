@@ -65,7 +65,7 @@ class Host(Protocol):
     game: Game | None
     chooser: Card | None  # an 8 waiting for its suit
     level: str  # the game's own level (its record's)
-    hints: bool  # a hint («Pista») was asked in this game (its record says so)
+    hints: tuple[int, ...]  # where a hint («Pista») was asked: moves played before each (its record says)
     generation: int  # bumps on every new game or question, so stale timers do nothing
     page_url: str
     fast: bool

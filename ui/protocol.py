@@ -40,6 +40,9 @@ CALLS: dict[str, Fields] = {
     "fire": (("token", "int"),),  # a ``later`` timer went off
     "locked": (("token", "int"), ("storage", "str")),  # the page holds the Web Lock; the keys as JSON
     "games": (),  # open «Tus partidas»' IndexedDB store (awaited after start)
+    # Another tab asked to delete that store (its versionchange): close it, let the deletion
+    # through, and write back every game held (awaited).
+    "gamesClosed": (),
 }
 
 # What ``start`` is given: the page's storage, address and preferences, and the click made early.

@@ -44,7 +44,7 @@ def record_line(history: History, record: Record) -> str:
     ganadas de 5.». The game just kept counts at once, even before its check on this device ends."""
     tally = history.stats().overall
     played, won = tally.played, tally.won
-    text = identity(record)
+    text = history.ids.get(identity(record))  # the key it is kept under (hints included)
     if not any(e.text == text and e.outcome is not None for e in history.entries):
         try:
             mine = outcome(record)

@@ -165,7 +165,7 @@ class Saved:
     level: str = DEFAULT_LEVEL
     chooser: Card | None = None
     legacy: bool = False  # read from a version-1 snapshot (written back as version 2 on the next save)
-    hints: bool = False  # a hint («Pista») was asked in this game
+    hints: tuple[int, ...] = ()  # where a hint («Pista») was asked: moves played before each
 
     @property
     def record(self) -> Record:
@@ -206,7 +206,7 @@ class Store:
 
     @staticmethod
     def payload(
-        game: Game, level: str = DEFAULT_LEVEL, chooser: Card | None = None, hints: bool = False
+        game: Game, level: str = DEFAULT_LEVEL, chooser: Card | None = None, hints: tuple[int, ...] = ()
     ) -> str:
         """The stored text for ``game``: its record and the page's own state."""
         ui = {"chooser": None if chooser is None else str(chooser), "next_hand": False}
@@ -225,7 +225,7 @@ class Store:
         chooser: Card | None = None,
         *,
         replace: bool = False,
-        hints: bool = False,
+        hints: tuple[int, ...] = (),
     ) -> Follow | None:
         """Write the game, unless another tab moved on: then return what to follow instead.
 
@@ -472,7 +472,8 @@ def read(raw: str) -> Saved:
     ui = ui if isinstance(ui, dict) else {}
     if type(version) is int and version == 1:  # ``True == 1`` in Python: compare the type too
         game = load(data.get("game"))
-        level, legacy, hints = DEFAULT_LEVEL, True, False
+        level, legacy = DEFAULT_LEVEL, True
+        hints: tuple[int, ...] = ()
         legacy_record(game)
     elif type(version) is int and version == VERSION:
         try:

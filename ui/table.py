@@ -81,7 +81,7 @@ class Table:
         # The game's own level (in its record); the next game's is in :meth:`setup`.
         self.level = DEFAULT_LEVEL
         self.state = TableState.SETUP  # what the table waits for: set by enter() only
-        self.hints = False  # a hint («Pista») was asked in this game (its record says so)
+        self.hints: tuple[int, ...] = ()  # where a hint («Pista») was asked: moves played before each
         self.thinking = Thinking(screen)
         self.page_url = ""
         self.today = today if today is not None else lambda: datetime.date.today().isoformat()
@@ -236,7 +236,7 @@ class Table:
         self.generation += 1
         self.level = level if level is not None and is_level(level) else self.setup.level
         self._keep_abandoned()
-        self.hints = False
+        self.hints = ()
         self.challenges.drop_unless(code)
         self.game = Game.new(code)
         self.bar.remember(players=code.players)
@@ -434,8 +434,11 @@ class Table:
 
     def ask_hint(self) -> None:
         """«Pista»: the hard CPU's choice for this turn; the game is marked as played with hints."""
-        if self.hints_part.ask() and not self.hints:
-            self.hints = True
+        if not self.hints_part.ask():
+            return
+        place = len(self._game().history)  # written into the record, before the move it helps with
+        if place not in self.hints:
+            self.hints = (*self.hints, place)
             self._save()
 
     # -- drawing the table ---------------------------------------------------------------

@@ -35,6 +35,9 @@ class Transfer:
         self.checking: Iterator[tuple[int, int]] | None = None
         self.attaching: Iterator[None] | None = None
         self.working = False
+        # The page's own store is being opened or read (the worker mode says so at start): «Tus
+        # partidas» says «Cargando tus partidas…» until it is read, never that there are none.
+        self.loading = False
 
     def render(self) -> None:
         """Redraw «Tus partidas» and today's codes (cheap: outcomes are cached per record)."""
@@ -50,6 +53,9 @@ class Transfer:
                 history.daily(today),
                 past=history.past,
                 kept=len(history.entries),
+                later=history.later,
+                waiting=history.waiting(),
+                loading=self.loading,
             ),
         )
         host.screen.text("daily-note", daily_note(today))
@@ -93,7 +99,14 @@ class Transfer:
         self.attaching = self.host.history.attach_steps(games, flush)
         self.start_work()
 
+    def expect_games(self) -> None:
+        """The page is opening its store: «Tus partidas» says it is loading until it is read."""
+        self.loading = True
+
     def games_unavailable(self) -> None:
+        if self.loading:
+            self.loading = False
+            self.render()
         self.host.screen.text(
             "partidas-status",
             "Este navegador no guarda tus partidas: las de esta visita se pierden al cerrar la pestaña.",
@@ -118,6 +131,7 @@ class Transfer:
                     next(self.attaching)
                 except StopIteration:
                     self.attaching = self.checking = None  # the checks start again over the store's games
+                    self.loading = False
                     screen.attr("partidas", "data-store", "ready")  # read by the browser tests
                     self.render()
             elif self.importing is not None:

@@ -170,6 +170,7 @@ class Session:
         table = Table(screen, store, fast=bool(data.get("reduced")), rng=rng, today=lambda: self.today)
         self.table = table
         screen.probing = data.get("probe") is True
+        table.transfer.expect_games()  # the page asks for the games' store next (games())
         screen.emit(["config", MAX_IMPORT_CHARS])
         screen.attr("mode-3", "checked", "" if store.setup().players == 3 else None)
         screen.attr("pace-" + table.setup.pace, "checked", "")
@@ -285,6 +286,24 @@ class Session:
             self.table.transfer.games_unavailable()
         return self._batch()
 
+    def games_closed(self, written: bool) -> str:
+        """The store was deleted under this tab (another tab's ``deleteDatabase``) and written again.
+
+        ``written``: every game this tab holds was written back (False: the store could not be
+        opened again, and the games stay in memory only). Said on the notice line, never silently.
+        """
+        kept = len(self.table.history.entries) if self.table is not None else 0
+        if not written:
+            text = (
+                f"{GAMES_DELETED} No se han podido guardar otra vez: las de esta pestaña se pierden al "
+                "cerrarla. Descárgalas con «Descargar mis partidas»."
+            )
+        else:
+            games = "1 partida" if kept == 1 else f"{kept} partidas"
+            text = f"{GAMES_DELETED} Esta pestaña ha vuelto a guardar las {games} que tenía."
+        self.screen.notice(text)
+        return self._batch()
+
 
 def to_flat(value: object) -> str:
     """A kept value as ``pyscript.storage`` writes it (Flatted's text of ``["generic", value]``).
@@ -313,28 +332,56 @@ def from_flat(raw: object) -> str | None:
     return data[2] if isinstance(data[2], str) else None
 
 
+GAMES_DELETED = "Otra pestaña ha borrado tus partidas."
+
+
 class WorkerGames(dict[str, object]):
-    """«Tus partidas» over ``polyscript.storage``'s IndexedDB map (the worker has no ``pyscript`` module)."""
+    """«Tus partidas» over ``polyscript.storage``'s IndexedDB map (the worker has no ``pyscript`` module).
+
+    Every value is also held here. When another tab deletes the database (:meth:`close`, then
+    :meth:`reopen` on a store opened again), the writes in between stay here, and everything held is
+    written back: a result written after a delete is never lost.
+    """
 
     def __init__(self, store: Any, pairs: list[Any]) -> None:
         super().__init__()
-        self._store = store
+        self._store: Any = store
         for key, raw in pairs:
             value = from_flat(raw)
             if isinstance(key, str) and value is not None:
                 dict.__setitem__(self, key, value)
 
     def __setitem__(self, key: str, value: object) -> None:
-        self._store.set(key, to_flat(value))
+        flat = to_flat(value)
+        if self._store is not None:
+            self._store.set(key, flat)
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
-        self._store.delete(key)
+        if self._store is not None:
+            self._store.delete(key)
         dict.__delitem__(self, key)
 
     def clear(self) -> None:
-        self._store.clear()
+        if self._store is not None:
+            self._store.clear()
         dict.clear(self)
+
+    @property
+    def store(self) -> Any:
+        """The store written to now (None while its database is being deleted)."""
+        return self._store
+
+    def close(self) -> Any:
+        """Stop writing to the store (its database is being deleted); the old store, to be closed."""
+        store, self._store = self._store, None
+        return store
+
+    def reopen(self, store: Any) -> None:
+        """Write everything held to ``store`` (the database made again) and keep writing there."""
+        self._store = store
+        for key, value in self.items():
+            store.set(key, to_flat(value))
 
 
 def main() -> None:  # pragma: no cover  # the worker's runtime only
@@ -348,10 +395,11 @@ def main() -> None:  # pragma: no cover  # the worker's runtime only
         sync = importlib.import_module("polyscript").xworker.sync
     session = Session()
     tasks: set[Any] = set()
+    opened: dict[str, WorkerGames] = {}
+
+    from .history import STORE_NAME  # noqa: PLC0415
 
     async def games() -> str:
-        from .history import STORE_NAME  # noqa: PLC0415
-
         try:
             polyscript: Any = importlib.import_module("polyscript")
             store = await polyscript.storage("@pyscript/" + STORE_NAME)  # pyscript.storage's own name
@@ -364,14 +412,37 @@ def main() -> None:  # pragma: no cover  # the worker's runtime only
             return session.games_unavailable()
 
         def flush() -> None:
-            task = asyncio.ensure_future(store.sync())
+            current = games.store  # the store open now (another one after a deletion)
+            if current is None:
+                return
+            task = asyncio.ensure_future(current.sync())
             tasks.add(task)
             task.add_done_callback(tasks.discard)
 
+        opened["games"] = games
         return session.attach_games(games, flush)
+
+    async def games_closed() -> str:
+        """Another tab deletes the store: close it (the deletion goes through), then write it again."""
+        games = opened.get("games")
+        if games is None:
+            return "[]"
+        old = games.close()
+        try:
+            if old is not None:
+                await old.close()  # after the writes already queued: the deletion waits for this
+            polyscript: Any = importlib.import_module("polyscript")
+            store = await polyscript.storage("@pyscript/" + STORE_NAME)  # after the deletion
+            games.reopen(store)
+            await store.sync()
+        except Exception as error:  # said on the page: the games stay in this tab's memory
+            print("Ocho Loco: the kept games could not be written again:", repr(error))
+            return session.games_closed(False)
+        return session.games_closed(True)
 
     sync.start = session.start
     sync.event = session.event
     sync.fire = session.fire
     sync.locked = session.locked
     sync.games = games
+    sync.gamesClosed = games_closed

@@ -150,3 +150,50 @@ def test_a_picture_that_is_not_data_is_ignored_and_removed(ctx, site_url_prefixe
         wait_for_python(page)
         assert wait_state(page) == "human", f"code {CODE}"
         assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == save
+
+
+INJECT = """() => new Promise((done) => {
+    const box = document.createElement("div");
+    box.id = "injected";
+    const py = (form) => `import js; js.window.ochoLocoPwned = "${form}"`;
+    box.innerHTML = `<script type="py">${py("script type=py")}</script>`
+      + `<script type="mpy">${py("script type=mpy")}</script>`
+      + `<py-script>${py("py-script")}</py-script>`
+      + `<mpy-script>${py("mpy-script")}</mpy-script>`
+      + `<button type="button" py-click="print">py-click</button>`
+      + `<button type="button" mpy-click="print">mpy-click</button>`;
+    document.body.append(box);
+    const made = document.createElement("script");  // a script element made and added by script
+    made.type = "py";
+    made.textContent = py("createElement");
+    document.body.append(made);
+    const there = document.getElementById("deal-btn");  // an attribute put on an element already there
+    there.setAttribute("py-click", "print");
+    setTimeout(() => done([...box.querySelectorAll("button")].map((b) => b.disabled)), 0);
+})"""
+
+
+def test_python_written_into_the_page_runs_nothing(ctx, site_url_prefixed):
+    """Issue 38, item 3: PyScript's discovery of markup is off in the page's (worker) mode.
+
+    Had PyScript's observer seen the injected nodes, it would disable the buttons with a ``py-*`` or
+    ``mpy-*`` attribute at once (until an interpreter is ready) and start Python on this thread.
+    """
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{site_url_prefixed}#partida={CODE}&mesa=2")
+    wait_for_python(page)
+    assert wait_state(page) == "human", f"code {CODE}"
+    disabled = page.evaluate(INJECT)
+    assert disabled == [False, False], "PyScript saw the injected py-*/mpy-* attributes"
+    for button in page.locator("#injected button").all():
+        button.click()
+    play_a_move(page)  # a round trip through the worker after the injection
+    wait_state(page, "human")
+    assert page.evaluate("() => window.ochoLocoPwned") is None
+    assert (
+        page.evaluate("() => document.querySelectorAll('script-py, mpy-script[id], py-script[id]').length")
+        == 0
+    )
+    assert errors == [], "a py-click listener looked for an interpreter"

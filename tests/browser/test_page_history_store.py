@@ -139,3 +139,44 @@ def test_import_shows_its_progress_and_keeps_the_earlier_games(fast_page, site_u
     assert f"Importadas {len(prefixes)} partidas" in fast_page.inner_text("#partidas-status"), codes
     assert played_row(fast_page)[2] == str(2 + len(prefixes)), codes
     assert fast_page.get_attribute("#import-progress-label", "role") == "status"
+
+
+GAMES_DB = "IDBMap/@pyscript/ocho-loco-partidas"
+STAND_IN = "<!doctype html><title>otra pestaña</title>"
+
+
+def test_a_blocked_delete_from_another_tab_loses_no_result(fast_page, site_url) -> None:
+    """Issue 38, item 5: another tab deletes the games' database while this one holds it open."""
+    record = ends_with_you()
+    codes = f"code {record.code.pretty()}"
+    put_storage(fast_page, site_url, {SAVE_KEY: envelope(record.prefix(len(record) - 1))})
+    boot(fast_page, site_url, "human")
+    fast_page.wait_for_function("() => document.getElementById('partidas').dataset.store === 'ready'")
+    other = fast_page.context.new_page()
+    blank = site_url + "__otra__.html"
+    other.route(blank, lambda route: route.fulfill(content_type="text/html", body=STAND_IN))
+    other.goto(blank)
+    other.evaluate(
+        """(name) => {
+            window.deletion = "asked";
+            const request = indexedDB.deleteDatabase(name);
+            request.onblocked = () => { window.blocked = true; };
+            request.onsuccess = () => { window.deletion = "done"; };
+            request.onerror = () => { window.deletion = "failed"; };
+        }""",
+        GAMES_DB,
+    )
+    play_move(fast_page, record)  # a result written after the deletion was asked for
+    assert wait_state(fast_page) == "gameover", codes
+    fast_page.wait_for_function(
+        "(text) => document.getElementById('notice').textContent.includes(text)",
+        arg="Otra pestaña ha borrado tus partidas",
+        timeout=60_000,
+    )
+    assert other.evaluate("() => window.deletion") == "done", "the page let the deletion through"
+    wait_checked(fast_page, 1, codes)
+    fast_page.reload()
+    wait_for_python(fast_page)
+    wait_checked(fast_page, 1, codes)
+    assert played_row(fast_page) == ["1", "0", "1"], codes
+    other.close()

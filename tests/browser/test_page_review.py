@@ -136,14 +136,14 @@ def test_a_hint_raises_the_reviews_card_and_the_save_says_hints_were_asked(fast_
         assert hinted.get_attribute("data-hint") == "1"
         assert hinted.get_attribute("aria-label") == hinted_label(expected)
     page.wait_for_function(
-        "() => JSON.parse(window.localStorage.getItem('ocho-loco:partida')).record.startsWith('r3.')"
+        "() => JSON.parse(window.localStorage.getItem('ocho-loco:partida')).record.startsWith('r4.')"
     )
 
 
 def test_a_challenge_from_a_game_with_hints_shows_con_pistas(fast_page, site_url):
     records: list[Record] = []
     run(2, ["cpu", "cpu"], 1, seed=7, records=records)
-    record = records[0].with_hints()
+    record = records[0].with_hint(0)
     total = outcome(record).total
     fast_page.goto(site_url + challenge_hash(str(record), total, "Ana"))
     fast_page.wait_for_function("() => !document.getElementById('challenge-banner').hidden", timeout=180_000)
