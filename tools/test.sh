@@ -77,6 +77,7 @@ report
 echo "== pytest"
 # Under CI (the CI variable set) a missing Chromium, Node or Pyodide fails the tests that need
 # it; elsewhere they are skipped and the last lines say how many (tests/needs.py).
-# Two pytest-xdist workers (TEST_WORKERS to change it; 0 runs in this process): the browser tests
-# spend much of their time waiting on the page, so two share this 2-core machine well.
-exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-2}" "$@"
+# Four pytest-xdist workers (TEST_WORKERS to change it; 0 runs in this process): a browser test
+# spends much of its time waiting on its page (timers, frames, Python's start), so even on a
+# 2-core machine four keep the cores busy (docs/measurements.md, "The full suite").
+exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-4}" "$@"
