@@ -7,9 +7,17 @@
  * @param {string} markup
  */
 export function merge(el, markup) {
+  mergeNodes(el, parse(markup));
+}
+
+/**
+ * The nodes of markup, not yet in the page: for a writer that looks at them before it merges.
+ * @param {string} markup
+ */
+export function parse(markup) {
   const template = document.createElement("template");
   template.innerHTML = markup;
-  mergeNodes(el, template.content);
+  return template.content;
 }
 
 // Make el's children those of fresh (a node), keeping the nodes that stay: the runs that are the
@@ -20,7 +28,7 @@ export function merge(el, markup) {
  * @param {Node} el
  * @param {Node} fresh
  */
-function mergeNodes(el, fresh) {
+export function mergeNodes(el, fresh) {
   const old = [...el.childNodes];
   const want = [...fresh.childNodes];
   let start = 0;

@@ -6,7 +6,7 @@
 // the worker cannot start, the loading box says so in Spanish (the rules stay readable below).
 // @ts-ignore: PyScript's bundle is copied into vendor/ by the build; it has no types here.
 import { PyWorker } from "../vendor/pyscript/core.js";
-import { merge } from "./merge.js";
+import { merge, mergeNodes, parse } from "./merge.js";
 import { noteFlights, snap } from "./motion.js";
 
 /** @typedef {import("./protocol").Op} Op */
@@ -482,11 +482,10 @@ function rescueFocus() {
 function redrawHand(el, markup) {
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const card = active && el.contains(active) ? active.dataset.card : undefined;
-  const template = document.createElement("template");
-  template.innerHTML = markup;
-  const fresh = [...template.content.querySelectorAll("button.card")].map((b) => /** @type {HTMLElement} */ (b));
+  const parsed = parse(markup);  // once: looked at here, then merged
+  const fresh = [...parsed.querySelectorAll("button.card")].map((b) => /** @type {HTMLElement} */ (b));
   if (!active || !card || fresh.some((b) => b.dataset.card === card)) {
-    merge(el, markup);
+    mergeNodes(el, parsed);
     return;
   }
   const old = [...el.querySelectorAll("button.card")];
@@ -496,8 +495,8 @@ function redrawHand(el, markup) {
   active.classList.add("leaving");
   active.tabIndex = -1;
   const kept = /** @type {HTMLElement} */ (active.cloneNode(true));
-  template.content.insertBefore(kept, fresh[index] || null);
-  merge(el, template.innerHTML);
+  parsed.insertBefore(kept, fresh[index] || null);
+  mergeNodes(el, parsed);
   steps.push(() => {
     const target = /** @type {HTMLElement | null} */ (next ? el.querySelector(`button.card[data-card="${next}"]`) : null);
     const main = /** @type {HTMLButtonElement} */ ($("main-btn"));
