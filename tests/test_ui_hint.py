@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from fake_screen import make_table
+from fake_screen import FakeScreen, make_table
 from test_stats import records
 
 from engine.actions import DRAW
@@ -22,6 +22,7 @@ from ui import history_html, render
 from ui.hint import NOT_YOUR_TURN, ONE_A_TURN, THINKING, hint_text, hinted_label
 from ui.links import read_challenge
 from ui.storage import SAVE_KEY, MemoryBackend
+from ui.table import Table
 
 
 @functools.cache
@@ -50,6 +51,16 @@ def one_move_from_the_end(record: Record) -> MemoryBackend:
     text = str(record.prefix(len(record) - 1))
     backend.setItem(SAVE_KEY, json.dumps({"app": "ocho-loco", "version": 2, "record": text, "ui": {}}))
     return backend
+
+
+def finished_after_a_hint(record: Record) -> tuple[Table, FakeScreen]:
+    """``record``'s game opened one move from its end, a hint asked, and its last move played."""
+    table, screen, _ = make_table(one_move_from_the_end(record))
+    table.ask_hint()
+    screen.run_timers()
+    table.play(record.moves[-1])
+    screen.run_timers()
+    return table, screen
 
 
 def test_a_hint_names_the_reviews_choice_from_your_seat_with_its_reason_and_marks_its_card() -> None:
@@ -99,11 +110,7 @@ def test_asking_a_hint_is_saved_in_the_record_and_survives_a_reload() -> None:
 
 def test_a_challenge_made_from_a_game_with_a_hint_says_con_pistas() -> None:
     record = your_last_move()
-    table, screen, _ = make_table(one_move_from_the_end(record))
-    table.ask_hint()
-    screen.run_timers()
-    table.play(record.moves[-1])
-    screen.run_timers()
+    table, screen = finished_after_a_hint(record)
     assert table.game is not None and table.game.phase == GAME_OVER
     kept = [e.text for e in table.history.entries]
     hinted = record.with_hint(len(record) - 1)  # asked before the last move

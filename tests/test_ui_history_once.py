@@ -253,14 +253,10 @@ def test_without_a_store_the_loading_line_gives_way() -> None:
 
 
 def test_a_game_with_a_hint_counts_once_in_the_line_that_ends_it() -> None:
-    from test_ui_hint import one_move_from_the_end, your_last_move
+    from test_ui_hint import finished_after_a_hint, your_last_move
 
     record = your_last_move()
-    table, screen, _ = make_table(one_move_from_the_end(record))
-    table.ask_hint()
-    screen.run_timers()
-    table.play(record.moves[-1])
-    screen.run_timers()
+    table, _screen = finished_after_a_hint(record)
     assert [e.text for e in table.history.entries] == [str(record.with_hint(len(record) - 1))]
     assert table.history.entries[0].outcome is not None, "checked on this device"
     assert table.game is not None
