@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import SAVE_KEY, play_a_move, wait_controlled, wait_for_python, wait_state
+from helpers import SAVE_KEY, boot, play_a_move, wait_controlled, wait_for_python, wait_state
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal
 PICTURE_KEY = "ocho-loco:dibujo"
@@ -182,9 +182,7 @@ def test_python_written_into_the_page_runs_nothing(ctx, site_url_prefixed):
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{site_url_prefixed}#partida={CODE}&mesa=2")
-    wait_for_python(page)
-    assert wait_state(page) == "human", f"code {CODE}"
+    assert boot(page, f"{site_url_prefixed}#partida={CODE}&mesa=2", "human") == "human", f"code {CODE}"
     disabled = page.evaluate(INJECT)
     assert disabled == [False, False], "PyScript saw the injected py-*/mpy-* attributes"
     for button in page.locator("#injected button").all():
