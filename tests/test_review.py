@@ -17,6 +17,7 @@ import pytest
 from support import position
 
 from engine.actions import DRAW, PLAY, PLAY8, Action
+from engine.advice import why
 from engine.cards import Card
 from engine.game import HAND_OVER
 from engine.record import Record, RecordError
@@ -32,7 +33,6 @@ from engine.review import (
     judge,
     review_record,
     settings,
-    why,
 )
 from engine.view import SeatView, seat_view
 from tools import review as review_cli

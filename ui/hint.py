@@ -7,7 +7,7 @@ only, in slices of the screen's timer like a CPU turn. So a move the hint
 named is «Bien» in that hand's «Repaso». When it ends, the card it would
 play is marked in your hand (``data-hint``: raised, with a «Pista» tag, and
 its name says so to a screen reader) and named on the status line with the
-reason (:func:`engine.review.why`), or it says «Roba». Asking marks the
+reason (:func:`engine.advice.why`), or it says «Roba». Asking marks the
 game: its record says hints were asked (:attr:`engine.record.Record.hints`),
 and so do «Tus partidas» and a challenge made from it («con pistas»).
 
@@ -17,9 +17,10 @@ A hint of «Roba» covers the turn: after the draw you may ask again.
 from __future__ import annotations
 
 from engine.actions import DRAW, Action
+from engine.advice import phrase, with_why
 from engine.game import PLAYING
 from engine.names import card_name
-from engine.review import Choice, phrase, with_why
+from engine.review import Choice
 
 from . import render
 from .host import Host

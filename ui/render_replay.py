@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from html import escape
 
+from engine.advice import action_phrase, done_phrase, with_why
 from engine.cards import TEXT, Card, sort_key
 from engine.game import Game, Move
 from engine.names import SUIT_PLURAL, card_name
-from engine.review import Review, action_phrase, done_phrase, with_why
+from engine.review import Review
 
 from .render import HUMAN, card_face, seat_name
 
