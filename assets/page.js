@@ -632,6 +632,14 @@ function onClick(event) {
     $("import-file").click();
     return;
   }
+  if (hit.id === "review-jump") {  // the way from the review's summary down to its list: the page's own
+    const first = document.getElementById("review-go-0");
+    if (first) {
+      first.focus();
+      first.scrollIntoView({block: "nearest", behavior: "instant"});
+    }
+    return;
+  }
   const where = hit.closest("#hand") ? "hand" : hit.closest("#suit-dialog") ? "suit" : "";
   // A move is answered at once: the card or button looks pressed until the worker's answer shows.
   if (hit.id === "main-btn" || hit.id === "stock" || (where === "hand" && hit.classList.contains("legal"))) {

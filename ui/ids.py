@@ -80,6 +80,7 @@ PAGE_IDS: frozenset[str] = frozenset(
         "review",
         "review-title",
         "review-summary",
+        "review-jump",
         "review-progress",
         "review-list",
         # «Partida del día», «Tus partidas», challenges

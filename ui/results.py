@@ -284,6 +284,7 @@ class Results:
         s = host.screen
         s.html("review-list", "")
         s.text("review-progress", "")
+        s.attr("review-jump", "hidden", "")
         kept = host.history.kept_review(key)
         if kept is not None:
             try:
@@ -328,3 +329,4 @@ class Results:
         s.text("review-summary", review.summary())
         current = None if self.replay is None else self.replay.index
         s.html("review-list", render_replay.review_list_html(review, self.review_first, current))
+        s.attr("review-jump", "hidden", None if review.decisions else "")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from helpers import act, boot, legal_cards, link, saved_game, wait_state
+from helpers import act, boot, legal_cards, link, resize, saved_game, wait_state
 
 from engine.actions import Action
 from engine.codes import GameCode
@@ -62,6 +62,12 @@ def wait_reviewed(page) -> None:
     )
 
 
+IN_VIEW_JS = """(id) => {
+  const box = document.getElementById(id).getBoundingClientRect();
+  return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+
+
 def test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard(fast_page, site_url):
     page = fast_page
     boot(page, link(site_url, CODE), "human")
@@ -70,11 +76,18 @@ def test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard(fast_p
     expected = Reviewer(record, 0, len(record.moves)).run()
     assert expected.decisions, "the fixed hand has decisions to review"
 
+    resize(page, 390, 844)  # a phone: the review is in view when «Ver la mano» opens
     page.click("#replay-btn")
     wait_state(page, "replay")
     assert page.locator("#review h3").inner_text() == "Repaso"
     wait_reviewed(page)
     assert page.locator("#review-summary").inner_text() == expected.summary()
+    assert page.evaluate(IN_VIEW_JS, "review-summary"), f"{CODE}: the review's summary is out of view"
+    assert page.evaluate(IN_VIEW_JS, "review-jump"), f"{CODE}: no way to the list in view"
+    page.click("#review-jump")  # the visible way to the list: its first item, focused and in view
+    assert page.evaluate("() => document.activeElement.id") == "review-go-0"
+    page.wait_for_function(IN_VIEW_JS, arg="review-go-0")
+    resize(page, 1280, 800)
     items = page.locator("#review-list > li")
     assert items.count() == len(expected.decisions)
     buttons = page.locator("#review-list > li > button")
