@@ -5,8 +5,10 @@ Usage::
     python -m lab.review_page_bench [--hands 50] [--site DIR]
 
 Builds the site (or serves ``--site``), opens one page and plays games of
-fixed codes (seed ``review-page-bench``; two and three players in turn): the
-person plays the first raised card (hearts for an 8), or draws, or passes.
+fixed codes (seed ``review-page-bench``; two and three players in turn). The
+person is the review's learner stand-in (:mod:`lab.review_learner`: fácil that
+draws by choice now and then and spends 8s early), its move read from the
+page's save and clicked by selector, so a hand redrawn meanwhile is no race.
 After every hand it opens «Ver la mano» and times, in the page's own clock,
 from the click to the moment the review's summary replaces «Repasando…»;
 it records the longest main-thread task (PerformanceObserver ``longtask``)
@@ -24,12 +26,19 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
+from engine.cards import TEXT
+from engine.game import HAND_OVER
+from engine.record import Record
+from engine.view import seat_view
+from lab.review_learner import Learner
 from lab.simulate import game_code
 from tools import build as site_build
-from tools.page_driver import CHROMIUM_ARGS, context_options, find_chromium, play_a_move, serve
+from tools.page_driver import CHROMIUM_ARGS, PROBE_JS, context_options, find_chromium, serve
 from tools.serve import Traffic
+from ui.storage import SAVE_KEY
 
 STATE = "() => document.body.dataset.state"
+HAND = "() => [...document.querySelectorAll('#hand button.card')].map((b) => b.dataset.card)"
 OBSERVE = """
 (() => {
   window.__longest = 0;
@@ -46,22 +55,59 @@ DONE = (
 
 def wait_state(page: Any, *states: str) -> str:
     want = list(states) or ["human", "chooser", "results", "gameover"]
-    page.wait_for_function(f"() => {json.dumps(want)}.includes(document.body.dataset.state)", timeout=120_000)
+    page.wait_for_function(
+        f"() => {json.dumps(want)}.includes(document.body.dataset.state) && !window.ochoLocoProbe.answering",
+        timeout=120_000,
+    )
     return str(page.evaluate(STATE))
 
 
-def play_hand(page: Any) -> None:
-    """Play the person's turns to the end of the hand, waiting for the save after each click."""
+def learner_move(page: Any, learner: Learner) -> None:
+    """Make the learner's move in the page, then wait until the page has saved it."""
+    for _ in range(100):  # the save and the drawn hand agree once the page's answer has landed
+        before = page.evaluate("(key) => window.localStorage.getItem(key)", SAVE_KEY)
+        game = Record.parse(json.loads(before)["record"]).replay()
+        if game.phase == HAND_OVER:  # «Siguiente mano» deals without a move of its own
+            game.next_hand()
+        shown = page.evaluate(HAND)
+        if game.turn == 0 and sorted(shown) == sorted(TEXT[c] for c in game.hands[0]):
+            break
+        page.wait_for_function(
+            "([key, before]) => window.localStorage.getItem(key) !== before",
+            arg=[SAVE_KEY, before],
+            timeout=5_000,
+        )
+    else:
+        raise SystemExit("the page's hand never matched its save")
+    action = learner.choose(seat_view(game, 0))
+    if action.is_play:
+        assert action.card is not None
+        page.click(f'#hand button.card[data-card="{TEXT[action.card]}"]')
+        if action.suit is not None:  # an 8: the chooser opens, then the suit
+            wait_state(page, "chooser")
+            page.click(f'#suit-dialog .suit-btn[data-suit="{action.suit.letter}"]')
+    else:  # draw or pass: the main button says which
+        page.click("#main-btn")
+    page.wait_for_function(
+        "([key, before]) => window.localStorage.getItem(key) !== before",
+        arg=[SAVE_KEY, before],
+        timeout=120_000,
+    )
+
+
+def play_hand(page: Any, learner: Learner) -> None:
+    """Play the person's turns to the end of the hand."""
     for _ in range(600):
         if wait_state(page) in ("results", "gameover"):
             return
-        play_a_move(page)
+        learner_move(page, learner)
     raise SystemExit("a hand did not end")
 
 
 def review_once(page: Any) -> tuple[float, float, int]:
     """Open «Ver la mano», wait for the review; its time (ms), the longest task in it, its items."""
     page.evaluate("window.__longest = 0")
+    page.wait_for_selector("#replay-btn", state="visible", timeout=120_000)  # after the count
     started = float(page.evaluate("() => performance.now()"))
     page.click("#replay-btn")
     handle = page.wait_for_function(DONE, timeout=120_000, polling=10)
@@ -81,19 +127,21 @@ def quantiles(values: list[float]) -> list[float]:
 
 def run(site: Path, hands: int) -> dict[str, Any]:
     rows: list[tuple[float, float, int]] = []
+    learner = Learner()
     with serve(site, Traffic()) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
         game = 0
         while len(rows) < hands:
             code = game_code(2 + game % 2, "review-page-bench", game)
             context = browser.new_context(**context_options())
+            context.add_init_script(PROBE_JS)  # the probe says when the page's answer is on its way
             page = context.new_page()
             page.goto(f"{url}#partida={code.pretty()}&mesa={code.players}")
             page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=120_000)
             wait_state(page)
             page.evaluate(OBSERVE)
             while len(rows) < hands:
-                play_hand(page)
+                play_hand(page, learner)
                 rows.append(review_once(page))
                 print(
                     f"hand {len(rows)}: {rows[-1][0]:.0f} ms, longest task {rows[-1][1]:.0f} ms",
@@ -101,6 +149,7 @@ def run(site: Path, hands: int) -> dict[str, Any]:
                 )
                 if page.evaluate(STATE) == "gameover":
                     break
+                page.wait_for_selector("#next-hand-btn", state="visible", timeout=120_000)
                 page.click("#next-hand-btn")
             context.close()
             game += 1
