@@ -42,351 +42,26 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from .actions import DRAW, PLAY, Action
-from .advice import Seen, action_phrase, done_phrase, phrase, points_phrase, why, with_why
+from .actions import Action
+from .advice import action_phrase, done_phrase, points_phrase, with_why
 from .bots import (
-    DificilBot,
-    DificilParams,
-    World,
     candidates,
-    decision_rng,
-    playout_worth,
-    read_evidence,
-    read_history,
     same_move,
-    sample_world,
-    world_playout,
 )
-from .cards import POINTS
+from .judge import (
+    CURRENT,
+    HUMAN,
+    PLAYOUTS_PER_STEP,
+    Choice,
+    ReviewSettings,
+    Weighing,
+    settings,
+)
 from .record import ACTION_OF, NUMBER_OF, Record
-from .verify import level_bot
 from .view import SeatView, seat_view
-
-HUMAN = 0
-# Playouts per step: a few milliseconds in the page, as a Difícil search's slice.
-PLAYOUTS_PER_STEP = 12
-
-# Version 2: the choice's playouts and action budget (also «Pista»'s), and the second sample's.
-PLAYOUTS_2 = 600
-ACTIONS_2 = 24_000
-MEASURE_WORLDS_2 = 300
-MEASURE_ACTIONS_2 = 12_000
 
 BIEN = "Bien"
 IGUAL = "Igual de buena"
-
-
-@dataclass(frozen=True)
-class ReviewSettings:
-    """One version of the review's search at one table size.
-
-    The search is the hard CPU's of ``base`` (level ``dificil`` at that
-    version: its evidence, sampler and the cpu its playouts model) with
-    ``playouts``, ``max_actions`` and ``deal_cost`` of its own; ``threshold``
-    is the margin, in points, that a better move must beat to call the move
-    played a mistake (``docs/review.md``).
-
-    Version 1 stated the margin the choosing search itself found. From
-    version 2 the choice (which «Pista» shares) and the margin come from two
-    samples: when the move played is not the one chosen, the two moves are
-    played in ``measure_worlds`` other worlds (at most ``measure_actions``
-    actions), and the mean difference is shrunk by its noise towards what
-    margins usually are (``prior``: margins in points and their weights,
-    measured), then scaled by ``scale`` (measured against the real hidden hands).
-    """
-
-    base: int
-    playouts: int
-    max_actions: int
-    deal_cost: int
-    threshold: float
-    measure_worlds: int = 0
-    measure_actions: int = 0
-    prior: tuple[tuple[float, float], ...] = ()
-    scale: float = 1.0
-
-    def params(self, players: int) -> DificilParams:
-        bot = level_bot("dificil", self.base, players)
-        assert isinstance(bot, DificilBot) and bot.params is not None
-        return replace(
-            bot.params,
-            playouts=self.playouts,
-            max_actions=self.max_actions,
-            deal_cost=self.deal_cost,
-            equity=False,
-            value=None,
-        )
-
-    @property
-    def measures(self) -> bool:
-        """Whether a margin is measured in a second sample (version 2 on)."""
-        return self.measure_worlds > 0
-
-    def stated(self, mean: float, se: float) -> float:
-        """The margin to state for a measured mean difference ``mean`` with standard error ``se``.
-
-        The posterior mean under :attr:`prior` (a normal error of ``se``), times :attr:`scale`.
-        """
-        if not self.prior:
-            return mean * self.scale
-        se = max(se, 0.25)
-        # Weights relative to the grid point nearest the mean, so that exp never underflows to zero.
-        nearest = min(((mean - x) / se) ** 2 for x, _w in self.prior)
-        top = below = 0.0
-        for x, weight in self.prior:
-            w = weight * math.exp(-0.5 * (((mean - x) / se) ** 2 - nearest))
-            top += w * x
-            below += w
-        return self.scale * top / below
-
-
-# Version 2's prior: the margins of the moves the review's choice made over the moves played,
-# measured (``python -m lab.review_check fit``, docs/review.md), in points, with their weights.
-PRIOR_2: dict[int, tuple[tuple[float, float], ...]] = {
-    2: (
-        (-10, 0.0017),
-        (-3, 0.0189),
-        (-2, 0.0063),
-        (-1, 0.0066),
-        (0, 0.3137),
-        (1, 0.2357),
-        (2, 0.0246),
-        (3, 0.0549),
-        (4, 0.1097),
-        (5, 0.0698),
-        (6, 0.0229),
-        (7, 0.0148),
-        (8, 0.0456),
-        (12, 0.0451),
-        (13, 0.0078),
-        (17, 0.0012),
-        (18, 0.0104),
-        (22, 0.0012),
-        (23, 0.001),
-        (25, 0.0032),
-        (28, 0.0025),
-        (35, 0.0021),
-    ),
-    3: (
-        (-2, 0.0262),
-        (-1, 0.0201),
-        (0, 0.1486),
-        (1, 0.3541),
-        (2, 0.0281),
-        (3, 0.1503),
-        (4, 0.0171),
-        (5, 0.1013),
-        (6, 0.0473),
-        (7, 0.0033),
-        (8, 0.0231),
-        (9, 0.0259),
-        (10, 0.0179),
-        (11, 0.0165),
-        (15, 0.0069),
-        (16, 0.0053),
-        (21, 0.0026),
-        (22, 0.0041),
-        (26, 0.0015),
-    ),
-}
-SCALE_2: dict[int, float] = {2: 0.975, 3: 1.0}
-
-# Every shipped version, by table size: a stored review names its version, so these never change.
-VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
-    {
-        2: ReviewSettings(base=1, playouts=1000, max_actions=50_000, deal_cost=0, threshold=5.0),
-        3: ReviewSettings(base=1, playouts=1000, max_actions=50_000, deal_cost=8, threshold=4.0),
-    },
-    {
-        players: ReviewSettings(
-            base=1,
-            playouts=PLAYOUTS_2,
-            max_actions=ACTIONS_2,
-            deal_cost=8 if players == 3 else 0,
-            threshold=4.0,
-            measure_worlds=MEASURE_WORLDS_2,
-            measure_actions=MEASURE_ACTIONS_2,
-            prior=PRIOR_2[players],
-            scale=SCALE_2[players],
-        )
-        for players in (2, 3)
-    },
-)
-CURRENT = len(VERSIONS)
-
-
-def settings(version: int, players: int) -> ReviewSettings:
-    """Version ``version``'s settings for ``players`` seats; KeyError when there is no such version."""
-    if not 1 <= version <= len(VERSIONS):
-        raise KeyError(f"no review version {version}")
-    return VERSIONS[version - 1][players]
-
-
-# -- words -------------------------------------------------------------------------------
-
-
-# -- the choice (shared with «Pista») ------------------------------------------------------
-
-
-class Weighing:
-    """One decision's search over sampled worlds, in steps (the same loop as the hard CPU's).
-
-    ``totals[j]`` sums move ``j``'s worth over the worlds: the others' penalties
-    minus ``players`` times the seat's own, i.e. ``players - 1`` times its lead
-    over the average opponent.
-    """
-
-    def __init__(
-        self, view: SeatView, moves: list[Action], params: DificilParams, seed: str = "review"
-    ) -> None:
-        self.view = view
-        self.moves = moves
-        self.params = params
-        k = len(moves)
-        self.totals = [0] * k
-        self.worlds = max(params.min_worlds, params.playouts // k)
-        self.playouts = self.worlds * k
-        self.done = 0
-        self.actions = 0
-        # Seeded by the position (``seed`` is another name for the margin's sample, or to measure noise).
-        self.rng = decision_rng(seed, view)
-        self._reading = read_history(view)
-        self._evidence = read_evidence(view, params.cpu)
-        self._world: World | None = None
-        # Version 2's margin: the sum of (move 0 - move 1) a world and of its square.
-        self.diff_sum = 0
-        self.diff_squares = 0
-        self._first = 0
-        # What each move did for the seat: worlds where it emptied its hand first, points left in it.
-        self.wins = [0] * k
-        self.kept = [0] * k
-
-    def step(self, max_playouts: int) -> bool:
-        """Play up to ``max_playouts`` more playouts; True once the weighing is over."""
-        view, params = self.view, self.params
-        k = len(self.moves)
-        me = view.seat
-        while max_playouts > 0 and self.done < self.playouts:
-            j = self.done % k
-            if j == 0:
-                hands, stock, dealt = sample_world(view, self._evidence, self.rng, params.tries)
-                self.actions += params.deal_cost * dealt
-                self._world = (hands, stock, int(self.rng.random() * (1 << 53)))
-            assert self._world is not None
-            copy, winner, actions = world_playout(view, self._reading, self._world, self.moves[j], params.cpu)
-            worth = playout_worth(copy, winner, view.totals, me)
-            self.totals[j] += worth
-            if winner == me:
-                self.wins[j] += 1
-            else:
-                self.kept[j] += sum(POINTS[c] for c in copy[me])
-            if j == 0:
-                self._first = worth
-            elif j == 1:
-                self.diff_sum += self._first - worth
-                self.diff_squares += (self._first - worth) ** 2
-            self.actions += actions
-            self.done += 1
-            max_playouts -= 1
-            worlds, part = divmod(self.done, k)
-            if self.actions >= params.max_actions and not part and worlds >= params.min_worlds:
-                self.worlds = worlds
-                self.playouts = self.done
-        return self.done >= self.playouts
-
-    def seen(self, a: int, b: int) -> Seen | None:
-        """What the worlds showed of moves ``a`` and ``b`` (None before the first world is done)."""
-        worlds = self.done // len(self.moves)
-        if not worlds:
-            return None
-        return (
-            self.wins[a] / worlds,
-            self.wins[b] / worlds,
-            self.kept[a] / worlds,
-            self.kept[b] / worlds,
-        )
-
-
-def decides_at_once(view: SeatView, moves: list[Action]) -> bool:
-    """A single move worth weighing, or a last card that wins the hand: nothing to search."""
-    return len(moves) <= 1 or (len(view.hand) == 1 and bool(view.legal_cards()))
-
-
-class Choice:
-    """What the hard CPU's review search chooses from a view: the one judge of «Pista» and «Repaso».
-
-    It weighs the search's candidates (:func:`~engine.bots.candidates`) in the
-    worlds of ``decision_rng("review", view)`` with the review's settings of
-    ``version`` (version 2 on); ``best`` is the move with the best total
-    (the first in order on a tie). Run it with :meth:`step` until it returns
-    True (or :meth:`run`). The same view always gives the same choice, the
-    same totals and the same reason, whoever asks.
-    """
-
-    def __init__(self, view: SeatView, version: int = 0) -> None:
-        self.view = view
-        self.version = version or CURRENT
-        self.settings = settings(self.version, view.players)
-        self.moves = candidates(view)
-        self.weighing: Weighing | None = None
-        if decides_at_once(view, self.moves):
-            if len(view.hand) == 1 and view.legal_cards():
-                self.moves = [PLAY[view.hand[0]]]
-            self.moves = self.moves[:1]
-        else:
-            self.weighing = Weighing(view, self.moves, self.settings.params(view.players))
-
-    @property
-    def playouts(self) -> int:
-        return 0 if self.weighing is None else self.weighing.playouts
-
-    @property
-    def done(self) -> int:
-        return 0 if self.weighing is None else self.weighing.done
-
-    def step(self, max_playouts: int) -> bool:
-        return self.weighing is None or self.weighing.step(max_playouts)
-
-    def run(self) -> Action:
-        while not self.step(10_000):
-            pass
-        return self.best
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return () if self.weighing is None else tuple(self.weighing.totals)
-
-    @property
-    def worlds(self) -> int:
-        return 0 if self.weighing is None else self.weighing.worlds
-
-    @property
-    def best(self) -> Action:
-        totals = self.totals
-        return self.moves[totals.index(max(totals))] if totals else self.moves[0]
-
-    @property
-    def runner_up(self) -> Action | None:
-        """The second best move the search weighed (None when it weighed one)."""
-        totals = self.totals
-        if len(totals) < 2:
-            return None
-        best = totals.index(max(totals))
-        return self.moves[max((j for j in range(len(totals)) if j != best), key=lambda j: totals[j])]
-
-    def reason(self, versus: Action | None = None, seen: Seen | None = None) -> str:
-        """Why the choice, against ``versus`` (by default the runner-up, with what its worlds showed)."""
-        other = versus if versus is not None else self.runner_up
-        view = self.view
-        if other is None and len(view.hand) == 1 and self.best.card is not None:
-            return "es tu última carta"
-        if other is None and self.best is not DRAW and DRAW in view.legal:
-            other = DRAW  # the one move worth weighing: the draw is what was left out
-        if other is None:
-            return ""
-        if versus is None and self.weighing is not None:
-            seen = self.weighing.seen(self.moves.index(self.best), self.moves.index(other))
-        return why(self.view, self.best, other, seen)
 
 
 # -- one decision -------------------------------------------------------------------------
@@ -784,21 +459,11 @@ __all__ = [
     "BIEN",
     "CURRENT",
     "IGUAL",
-    "VERSIONS",
-    "Choice",
     "Decision",
     "Review",
-    "ReviewSettings",
     "Reviewer",
-    "Weighing",
-    "action_phrase",
-    "done_phrase",
     "judge",
     "judging",
-    "phrase",
     "review_record",
-    "settings",
     "weighed",
-    "why",
-    "with_why",
 ]

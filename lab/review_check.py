@@ -49,7 +49,8 @@ from engine.actions import Action
 from engine.bots import CpuBot, read_history
 from engine.cards import POINTS
 from engine.game import GAME_OVER, PLAYING, Game
-from engine.review import CURRENT, Decision, Weighing, judge, settings, weighed
+from engine.judge import Weighing, settings
+from engine.review import CURRENT, Decision, judge, weighed
 from engine.view import SeatView, seat_view
 from lab.dificil_regret import real_hands
 from lab.review_learner import Learner

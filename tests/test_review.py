@@ -20,19 +20,17 @@ from engine.actions import DRAW, PLAY, PLAY8, Action
 from engine.advice import why
 from engine.cards import Card
 from engine.game import HAND_OVER
+from engine.judge import VERSIONS, Choice, settings
 from engine.record import Record, RecordError
 from engine.review import (
     BIEN,
     CURRENT,
     IGUAL,
-    VERSIONS,
-    Choice,
     Decision,
     Review,
     Reviewer,
     judge,
     review_record,
-    settings,
 )
 from engine.view import SeatView, seat_view
 from tools import review as review_cli

@@ -14,8 +14,9 @@ from engine.actions import DRAW
 from engine.bots import candidates
 from engine.challenge import verify
 from engine.game import GAME_OVER, PLAYING
+from engine.judge import Choice
 from engine.record import Record
-from engine.review import BIEN, Choice
+from engine.review import BIEN
 from engine.stats import outcome
 from engine.view import seat_view
 from ui import history_html, render

@@ -12,8 +12,9 @@ from support import human_to_play, reach
 
 from engine.cards import CARDS
 from engine.game import HAND_OVER, Game, deal_order
+from engine.judge import VERSIONS
 from engine.record import Record
-from engine.review import CURRENT, VERSIONS, Reviewer
+from engine.review import CURRENT, Reviewer
 from ui import render_replay
 from ui.history import REVIEW_PREFIX
 from ui.replay import HandReplay

@@ -1,7 +1,7 @@
 """«Pista»: during your turn, the hard CPU's choice from your seat, once a turn.
 
 The one judge of «Pista» and «Repaso»: the review's choice
-(:class:`engine.review.Choice`, the current review version: the same
+(:class:`engine.judge.Choice`, the current review version: the same
 settings, the same seed for the same position), run from your seat's view
 only, in slices of the screen's timer like a CPU turn. So a move the hint
 named is «Bien» in that hand's «Repaso». When it ends, the card it would
@@ -19,8 +19,8 @@ from __future__ import annotations
 from engine.actions import DRAW, Action
 from engine.advice import phrase, with_why
 from engine.game import PLAYING
+from engine.judge import Choice
 from engine.names import card_name
-from engine.review import Choice
 
 from . import render
 from .host import Host

@@ -15,8 +15,9 @@ from helpers import act, boot, legal_cards, link, resize, saved_game, wait_state
 from engine.actions import Action
 from engine.codes import GameCode
 from engine.game import Game
+from engine.judge import Choice
 from engine.record import Record
-from engine.review import Choice, Reviewer
+from engine.review import Reviewer
 from engine.stats import outcome
 from engine.view import seat_view
 from lab.simulate import run
