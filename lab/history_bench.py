@@ -45,7 +45,8 @@ from engine.record import Record
 from engine.stats import outcome
 from lab.simulate import run
 from ui import history_html
-from ui.history import CHECKED, MIGRATED_KEY, STORE_NAME, Entry, History
+from ui.history import MIGRATED_KEY, STORE_NAME, History
+from ui.kept import CHECKED, Entry
 
 ROOT = Path(__file__).resolve().parent.parent
 PER_GAME = 50

@@ -20,7 +20,7 @@ from engine.codes import ALPHABET, GameCode
 from engine.record import FORMAT, HINTS_FORMAT, Record, RecordError
 from lab.simulate import run
 from ui import history_html
-from ui.history import Entry
+from ui.kept import Entry
 
 codes = st.builds(GameCode.build, st.sampled_from([2, 3]), st.text(alphabet=ALPHABET, min_size=5, max_size=5))
 

@@ -23,12 +23,13 @@ import pytest
 from fake_screen import make_table, plain
 from test_ui_worker import Page
 
-import ui.history
+import ui.kept
 from engine import levels
 from engine.record import Record
 from engine.stats import outcome
 from lab.simulate import run
-from ui.history import CHECKED, PENDING, REFUSED, History
+from ui.history import History
+from ui.kept import CHECKED, PENDING, REFUSED
 from ui.links import challenge_hash
 from ui.outside import ASIDE_PREFIX
 from ui.results import record_line
@@ -168,7 +169,7 @@ def test_a_newer_pages_export_is_kept_pending_by_an_older_page_and_counted_by_a_
     result = older.import_text(export_of(text, "r2.A2K7QM92.n1.RxB"))  # the second no page reads
     assert (result.added, result.later, result.refused) == (0, 1, 1)
     assert "Guardadas sin contar 1 partida que esta página no puede comprobar" in result.message()
-    assert older.waiting() == {ui.history.NEWER: 1} and older.stats().overall.played == 0
+    assert older.waiting() == {ui.kept.NEWER: 1} and older.stats().overall.played == 0
     with newer_page():
         newer = History(MemoryBackend(), older.games)
         newer.check_all()
@@ -192,10 +193,10 @@ def test_a_check_that_breaks_leaves_the_game_pending(monkeypatch: pytest.MonkeyP
     def broken(_record: Record) -> Iterator[float]:
         raise MemoryError
 
-    monkeypatch.setattr(ui.history, "_cpu_checked", broken)
+    monkeypatch.setattr(ui.kept, "_cpu_checked", broken)
     history.check_all()
     assert json.loads(str(games[str(record)]))[2] == PENDING
-    assert history.waiting() == {ui.history.BROKEN: 1}
+    assert history.waiting() == {ui.kept.BROKEN: 1}
     monkeypatch.undo()
     again = History(MemoryBackend(), games)
     again.check_all()

@@ -8,6 +8,7 @@
 - :mod:`ui.outside`      the one boundary for outside data: a failure is a Spanish notice, never a crash
 - :mod:`ui.storage`      the saved game in localStorage, with every failure handled
 - :mod:`ui.history`      «Tus partidas»: the finished and abandoned games kept on the device
+- :mod:`ui.kept`         one kept game: its identity, its check, and the value this device stores
 - :mod:`ui.history_file` the export file of «Tus partidas»: read, bounded, imported in steps
 - :mod:`ui.history_html` HTML for «Tus partidas» and for a challenge's comparison
 - :mod:`ui.replay`       «Ver la mano»: a finished hand replayed move by move

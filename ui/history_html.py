@@ -14,7 +14,8 @@ from engine.daily import daily_code
 from engine.record import MARKED_FORMATS
 from engine.stats import TABLES, Outcome, Stats, Tally
 
-from .history import BROKEN, NEWER, PENDING, REFUSED, Entry, Past
+from .history import Past
+from .kept import BROKEN, NEWER, PENDING, REFUSED, Entry
 from .links import link_hash
 
 TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}

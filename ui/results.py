@@ -18,8 +18,9 @@ from engine.review import CURRENT, Review, Reviewer
 from engine.stats import outcome
 
 from . import render, render_replay
-from .history import History, identity, review_key
+from .history import History, review_key
 from .host import Host
+from .kept import identity
 from .replay import HandReplay
 from .screen import TableState
 from .slices import run_in_slices

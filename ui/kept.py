@@ -1,0 +1,195 @@
+"""One kept game of «Tus partidas»: its identity, its check, and the value this device stores for it.
+
+The key of a kept game is its record's text, which is the game's identity
+(code, CPU level and version, every move; :func:`identity` leaves out the
+hint marks, so a game is kept once however its copies were marked). The value
+is a short JSON text written by this device only::
+
+    "r2.A2K7QM92.n1.…": '["2025-01-31", 17, "ok", [1, [12, 104], [0], [0, 12]]]'
+                          date          order status  outcome (finished, totals, winners, your penalties)
+
+Status ``?`` (:data:`PENDING`): kept, not yet checked on this device. ``ok``
+(:data:`CHECKED`): replayed here through the rules with every CPU move checked
+against the bot of its level and CPU version (:func:`checked`); the outcome is
+what that replay gave. ``no`` (:data:`REFUSED`): the record does not check
+out; it is kept and never counted. :mod:`ui.history` keeps the entries.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, replace
+
+from engine.codes import CODE_LENGTH, GameCode
+from engine.record import FLAG_FORMAT, FORMAT, HINTS_FORMAT, MAX_TEXT, Record, RecordError
+from engine.stats import Outcome, outcome
+from engine.verify import NotPlayedByCpu, check_steps
+
+FORMAT_PREFIX = FORMAT + "."
+
+PENDING, CHECKED, REFUSED = "?", "ok", "no"
+# Why a pending game could not be checked on this page (it stays pending, for a page that can).
+NEWER, BROKEN = "newer", "broken"
+
+
+def _cpu_checked(record: Record) -> Iterator[float]:
+    """Replay ``record``, each CPU move checked for its level and version (engine.verify); yield progress."""
+    return check_steps(record)
+
+
+def identity(record: Record) -> str:
+    """A game's identity as a text: code, level, CPU version and moves, in the current form, no hints.
+
+    A record of the first text form (``r1``, version 1 implied), the same game written as ``r2``,
+    and the same moves with the hints asked (``r3``, ``r4``) are one game, kept once.
+    """
+    return str(record.plain())
+
+
+def kept_text(record: Record) -> str:
+    """The text a game is kept under: its record in the current form, hints included."""
+    return str(replace(record, legacy=False)) if record.legacy else str(record)
+
+
+def identity_of(text: str) -> str:
+    """:func:`identity` of a kept key: cheap for the usual ``r2`` key; a key that is no record is its own."""
+    if text.startswith(FORMAT_PREFIX):
+        return text
+    try:
+        return identity(Record.parse(text))
+    except RecordError:
+        return text
+
+
+def rank(text: str) -> int:
+    """Which of two copies of a game is kept: the one with hints in place, then the one with the flag."""
+    return 2 if text.startswith(HINTS_FORMAT + ".") else 1 if text.startswith(FLAG_FORMAT + ".") else 0
+
+
+class NeverCounts(RecordError):
+    """A game no page can count, whatever its version: a partial record, or one without a move."""
+
+
+def refused_for_good(err: BaseException) -> bool:
+    """Whether a failed check is the game's own fault, the same on every page.
+
+    A move the rules refuse (a :class:`RecordError` naming it), a CPU move that is not the CPU's
+    (:class:`NotPlayedByCpu`) and :class:`NeverCounts` are. Anything else (a text or a CPU version
+    this page cannot read, a check that broke) is this page's limit: the game waits for one that can.
+    """
+    return isinstance(err, (NotPlayedByCpu, NeverCounts)) or (
+        isinstance(err, RecordError) and err.index is not None
+    )
+
+
+def checked(record: Record) -> Generator[float, None, Outcome]:
+    """Check ``record`` in steps (yielding the fraction done) and return its outcome.
+
+    Raises :class:`RecordError` or another ``ValueError`` when it does not
+    check out: a partial record, one without a move (:class:`NeverCounts`), an
+    illegal move, or a CPU move its level's bot does not choose.
+    """
+    if not record.verified:
+        raise NeverCounts("La partida viene de una versión anterior y sus puntos no se pueden comprobar.")
+    if not record.moves:
+        raise NeverCounts("La partida no tiene ninguna jugada.")
+    yield from _cpu_checked(record)
+    return outcome(record)
+
+
+def check_now(record: Record) -> Outcome:
+    """:func:`checked` run to the end at once."""
+    steps = checked(record)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: Outcome = done.value
+            return result
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One kept game: its record's text and code, the local date it ended on, its order, status, outcome.
+
+    ``outcome`` is set only for a game checked on this device (status ``ok``).
+    """
+
+    text: str
+    date: str
+    order: int
+    status: str
+    outcome: Outcome | None = None
+
+    @property
+    def record(self) -> Record:
+        return Record.parse(self.text)
+
+    @property
+    def code(self) -> GameCode:
+        """The game's code, read from the text when needed (loading thousands of games never parses codes)."""
+        return GameCode.parse(self.text[len(FORMAT_PREFIX) : len(FORMAT_PREFIX) + CODE_LENGTH])
+
+    @property
+    def counted(self) -> bool:
+        return self.status == CHECKED and self.outcome is not None
+
+    def value(self) -> str:
+        o = self.outcome
+        cached = None if o is None else [int(o.finished), list(o.totals), list(o.winners), list(o.penalties)]
+        return json.dumps([self.date, self.order, self.status, cached], separators=(",", ":"))
+
+    def sort_key(self) -> tuple[str, int, str]:
+        return (self.date, self.order, self.text)
+
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+
+
+def players_of(text: str) -> int:
+    """The table size of a kept game's key; ValueError if the key is not a record's text."""
+    # Cheap on purpose (thousands at start-up): the record itself is parsed when it is checked.
+    if len(text) > MAX_TEXT or not text.startswith("r") or text.count(".") != 3:
+        raise ValueError("not a record")
+    players = text.split(".", 2)[1][1:2]
+    if players not in ("2", "3"):
+        raise ValueError("not a record")
+    return int(players)
+
+
+def _outcome_from(data: object, players: int) -> Outcome | None:
+    """This device's cached outcome if it is well formed for a table of ``players``, else None."""
+    if not (isinstance(data, list) and len(data) == 4):
+        return None
+    finished, totals, winners, penalties = data
+    if finished not in (0, 1) or not (type(totals) is type(winners) is type(penalties) is list):
+        return None
+    numbers = totals + winners + penalties
+    if numbers and (set(map(type, numbers)) != {int} or min(numbers) < 0 or max(numbers) >= 1000):
+        return None
+    if len(totals) != players or (winners and max(winners) >= players):
+        return None
+    return Outcome(players, bool(finished), tuple(totals), tuple(winners), tuple(penalties))
+
+
+def stored(text: str, raw: object) -> Entry:
+    """A game as this device stored it; anything odd in the value makes it pending (checked again).
+
+    A refusal is checked again too: the page that stored it may have refused what it could not read
+    (an older page, a check that broke), and a refusal for good costs one more check per visit.
+    """
+    players = players_of(text)
+    try:
+        date, order, status, cached = json.loads(raw) if isinstance(raw, str) else raw  # type: ignore[misc]
+        if not (isinstance(date, str) and _DAY.fullmatch(date)):
+            raise ValueError("bad date")
+        if type(order) is not int or status not in (PENDING, CHECKED, REFUSED):
+            raise ValueError("bad entry")
+    except (ValueError, TypeError):
+        return Entry(text, "0000-00-00", 0, PENDING)
+    result = _outcome_from(cached, players) if status == CHECKED else None
+    if status == REFUSED or (status == CHECKED and result is None):
+        status = PENDING
+    return Entry(text, date, order, status, result)
