@@ -1,8 +1,8 @@
 """Every element id of index.html that the Python touches, in one place.
 
-``ui/table.py`` and ``ui/main.py`` name elements by these ids (through the
-``Screen`` protocol or ``document.getElementById``), and the click handler
-in ``ui/main.py`` dispatches on button ids. ``tests/test_ui_ids.py`` parses
+``ui/table.py`` and its parts name elements by these ids (through the
+``Screen`` protocol, whose operations ``assets/page.js`` applies), and
+``ui/worker.py`` dispatches the page's clicks on button ids. ``tests/test_ui_ids.py`` parses
 index.html and fails if an id named here is missing from the page, or if
 any id the code uses is not named here; the fake screen of the tests refuses
 an id that is not in :data:`PAGE_IDS`, so a typo fails under pytest, not only
