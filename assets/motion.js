@@ -93,10 +93,11 @@ function fly(el, from, card, source, kind, delay = 0) {
   const start = offset(from, to);
   if (delay) {
     const wait = delay / (delay + MS);
+    const rest = getComputedStyle(el).transform;  // a card that fits stands raised
     el.animate([
-      {offset: 0, opacity: 0, transform: "none", easing: "step-end"},
+      {offset: 0, opacity: 0, transform: rest, easing: "step-end"},
       {offset: wait, opacity: 1, transform: start, easing: EASE},
-      {offset: 1, opacity: 1, transform: "none"},
+      {offset: 1, opacity: 1, transform: rest},
     ], {duration: delay + MS});
   } else {
     el.animate([{transform: start}], {duration: MS, easing: EASE});
