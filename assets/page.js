@@ -254,6 +254,8 @@ function applyAll(ops) {
   const refused = [];
   /** @type {[number, number][]} */
   const timers = [];  // set once the whole batch is written: a pause counts from what it shows
+  // The cards' places before a batch that redraws, for the cards that travel (assets/motion.js).
+  if (ops.some((op) => op[0] === "html")) snap();
   for (const op of ops) {
     switch (op[0]) {
       case "html": html(op[1], op[2]); break;
@@ -332,10 +334,6 @@ function showState(name, shown) {
 
 // -- the DOM ----------------------------------------------------------------------------------
 
-function beforeRedraw() {
-  snap();
-}
-
 // What this page last wrote into each element: the table draws every part after each action,
 // and a part that did not change is not written again (no style or layout work for it).
 /** @type {Map<string, string>} */
@@ -352,7 +350,6 @@ function html(id, markup) {
   const el = $(id);
   if (id !== "hand" && written.get(id) === markup) return;
   written.set(id, markup);
-  beforeRedraw();
   if (id === "hand") {
     if (handDrawn && handDrawn[0] === markup && handDrawn[1] === el.childElementCount) return;
     redrawHand(el, markup);

@@ -278,7 +278,10 @@ def test_cards_are_sized_to_the_table_and_overlap_only_when_they_do_not_fit(brow
     # One page a deal, turned through every width: the hand follows its row when the window changes
     # size (the test below), so a resized page measures as a page opened at that size.
     for code in (PLAIN_CODE, GameCode.build(3, "K7QM9")):
-        context = browser.new_context(locale="es-ES", viewport={"width": WIDTHS[0], "height": 800})
+        # (reduced motion: the deal's cards are measured where they land, not on their way there)
+        context = browser.new_context(
+            locale="es-ES", viewport={"width": WIDTHS[0], "height": 800}, reduced_motion="reduce"
+        )
         page = context.new_page()
         try:
             boot(page, link(site_url, code), "human")
@@ -305,7 +308,9 @@ def test_cards_are_sized_to_the_table_and_overlap_only_when_they_do_not_fit(brow
 
 def test_the_hand_follows_its_row_when_the_window_changes_size(browser, site_url):
     """A phone turned, a window resized: the cards are sized to the row they are in now."""
-    context = browser.new_context(locale="es-ES", viewport={"width": 1280, "height": 800})
+    context = browser.new_context(
+        locale="es-ES", viewport={"width": 1280, "height": 800}, reduced_motion="reduce"
+    )
     page = context.new_page()
     try:
         boot(page, link(site_url, PLAIN_CODE), "human")
