@@ -1,8 +1,9 @@
 """A click made on the stored picture of the table before Python was ready (Table.early_click).
 
-index.html remembers at most one click; assets/page.js sends it with the start call
-(``early``) and the worker hands it to the table once the save is loaded. It is applied like a live click when it still fits the
-position, and otherwise ignored with a message.
+index.html remembers at most one click; assets/page.js sends it with the start
+call (``early``) and the worker hands it to the table once the save is loaded.
+It is applied like a live click when it still fits the position, and
+otherwise ignored with a message.
 """
 
 from __future__ import annotations
