@@ -81,7 +81,7 @@ report
 echo "== pytest"
 # Under CI (the CI variable set) a missing Chromium, Node or Pyodide fails the tests that need
 # it; elsewhere they are skipped and the last lines say how many (tests/needs.py).
-# Four pytest-xdist workers (TEST_WORKERS to change it; 0 runs in this process): a browser test
-# spends much of its time waiting on its page (timers, frames, Python's start), so even on a
-# 2-core machine four keep the cores busy (docs/measurements.md, "The full suite").
+# Four pytest-xdist workers (TEST_WORKERS to change it; 0 runs in this process). The browser part
+# keeps both cores of a 2-core machine busy (Chromium's processes counted, docs/measurements.md,
+# "The full suite"): what shortens it is less CPU per page start, not more workers.
 exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-4}" "$@"
