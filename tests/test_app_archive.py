@@ -49,6 +49,7 @@ def test_a_string_inside_code_is_not_a_docstring_and_stays():
     )
 
 
+@pytest.mark.slow  # about 1-2 s: the full run's, not the edit loop's
 def test_the_archive_ships_the_blanked_sources_and_is_much_smaller(tmp_path):
     dest = tmp_path / "app.zip"
     names = site_build.build_app_archive(ROOT, dest)

@@ -51,6 +51,7 @@ def test_the_eager_part_leaves_out_function_bodies_and_blocks_that_never_run_in_
     assert not {"b", "d", "e", "f"} & found
 
 
+@pytest.mark.slow  # about 1-2 s: the full run's, not the edit loop's
 def test_the_kept_modules_cover_what_the_page_imports_and_what_a_real_session_loaded():
     needs.require_pyodide_files()
     archive = stdlib_trim.Archive(ARCHIVE)
@@ -108,6 +109,7 @@ def test_the_c_modules_whose_stand_ins_are_left_out_are_built_into_pyodide():
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.slow  # about 1-2 s: the full run's, not the edit loop's
 def test_the_trimmed_archive_holds_the_kept_files_unchanged(tmp_path):
     needs.require_pyodide_files()
     dest = tmp_path / "python_stdlib.zip"

@@ -290,6 +290,7 @@ def test_a_record_is_checked_with_the_settings_of_its_own_version() -> None:
     assert isinstance(bot, DificilBot) and bot.params is not None and bot.params.playouts == 600
 
 
+@pytest.mark.slow  # about 1-2 s: the full run's, not the edit loop's
 def test_check_steps_yield_progress_in_small_steps_up_to_one() -> None:
     record = golden()["dificil1"][0]
     steps = list(check_steps(record))
@@ -385,6 +386,7 @@ def test_a_forged_challenge_link_is_refused_after_the_check() -> None:
     assert table.game is None and table.challenges.challenge is None and screen.body == "setup"
 
 
+@pytest.mark.slow  # about 1-2 s: the full run's, not the edit loop's
 def test_a_difficult_challenge_is_checked_in_slices_with_progress_then_shown() -> None:
     from fake_screen import FakeScreen
 

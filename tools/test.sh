@@ -36,13 +36,17 @@ check() {  # check NAME COMMAND...: run COMMAND in the background, its output ke
     shift
     ( "$@" >"$logs/$name" 2>&1 || echo "FAILED: $*" >>"$logs/$name" ) &
 }
+# ruff and mypy keep caches of their own; tsc and eslint keep theirs under .cache/ (git-ignored),
+# keyed on the files' contents, so an unchanged file is not checked again (a fresh clone has none).
 static_checks() {
     check 1-ruff .venv/bin/ruff check .
     check 2-format .venv/bin/ruff format --check .
     check 3-mypy .venv/bin/mypy
-    check 4-tsc node_modules/.bin/tsc -p tsconfig.json
-    check 5-tsc-inline node_modules/.bin/tsc -p tsconfig.inline.json
-    check 6-eslint node_modules/.bin/eslint --no-ignore assets .cache/inline tools/*.mjs
+    check 4-tsc node_modules/.bin/tsc -p tsconfig.json --incremental --tsBuildInfoFile .cache/tsc/page.tsbuildinfo
+    check 5-tsc-inline node_modules/.bin/tsc -p tsconfig.inline.json \
+        --incremental --tsBuildInfoFile .cache/tsc/inline.tsbuildinfo
+    check 6-eslint node_modules/.bin/eslint --no-ignore --cache --cache-strategy content \
+        --cache-location .cache/eslint/ assets .cache/inline tools/*.mjs
 }
 report() {  # print the logs; fail if any check failed
     wait
@@ -77,7 +81,7 @@ report
 echo "== pytest"
 # Under CI (the CI variable set) a missing Chromium, Node or Pyodide fails the tests that need
 # it; elsewhere they are skipped and the last lines say how many (tests/needs.py).
-# Four pytest-xdist workers (TEST_WORKERS to change it; 0 runs in this process): a browser test
-# spends much of its time waiting on its page (timers, frames, Python's start), so even on a
-# 2-core machine four keep the cores busy (docs/measurements.md, "The full suite").
+# Four pytest-xdist workers (TEST_WORKERS to change it; 0 runs in this process). The browser part
+# keeps both cores of a 2-core machine busy (Chromium's processes counted, docs/measurements.md,
+# "The full suite"): what shortens it is less CPU per page start, not more workers.
 exec .venv/bin/python -m pytest -p no:cacheprovider -n "${TEST_WORKERS:-4}" "$@"

@@ -64,7 +64,13 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
 
-CHROMIUM_ARGS = site_chromium.ARGS
+# The tests' Chromium compiles the runtime's WebAssembly with V8's baseline compiler only
+# (Liftoff): by default every fresh page also recompiles the hot part of the 9.6 MB module with
+# the optimizing compiler (TurboFan) on background threads, about 1.2–1.5 s of CPU per page start,
+# which a test rarely lives long enough to win back. The tier does not change what the code does.
+# Test-only: the benchmarks (tools/page_driver.py) measure the browser as a visitor runs it.
+# Side by side (docs/measurements.md, "The full suite"): a third less CPU per browser test.
+CHROMIUM_ARGS = [*site_chromium.ARGS, "--js-flags=--liftoff-only"]
 
 
 def pytest_collection_modifyitems(config, items):
