@@ -34,8 +34,15 @@ def suit_svg(suit: int, extra: str = "") -> str:
 
 
 def card_face(card: Card | int) -> str:
-    """The inside of a face-up card: rank text and suit shape."""
-    return f'<span class="rank">{RANK_TEXT[RANK_OF[card] - 1]}</span>{suit_svg(SUIT_OF[card])}'
+    """The inside of a face-up card: rank text and suit shape (its index), then its face.
+
+    The face is the card's pips (A–10) or figure (J, Q, K), one symbol of the page's
+    sprite (``face-10H``, drawn by ``tools/faces.py``), for the eye only.
+    """
+    return (
+        f'<span class="rank">{RANK_TEXT[RANK_OF[card] - 1]}</span>{suit_svg(SUIT_OF[card])}'
+        f'<svg class="face" aria-hidden="true" focusable="false"><use href="#face-{TEXT[card]}"/></svg>'
+    )
 
 
 def card_button(card: Card | int, legal: bool | None, arriving: bool = False) -> str:

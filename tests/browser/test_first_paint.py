@@ -35,6 +35,9 @@ CODE = "A2C6-P4JZ"  # a 1-against-1 deal
 WASM = "pyodide.asm.wasm"
 HAND_JS = "() => [...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card)"
 NOT_READY_JS = "() => document.body.dataset.ready !== '1'"
+# Each card of the hand and the pile with the face it wears (tools/faces.py): "10H #face-10H".
+FACES_JS = """() => [...document.querySelectorAll('#hand [data-card], #discard [data-card]')]
+    .map(e => e.dataset.card + ' ' + e.querySelector('svg.face use')?.getAttribute('href'))"""
 
 
 class Gate:
@@ -121,6 +124,8 @@ def test_a_returning_player_sees_their_table_before_python_and_the_live_one_matc
     assert page.evaluate(NOT_READY_JS)
     assert page.evaluate(HAND_JS) == cards
     assert page.get_attribute("#discard [data-card]", "data-card") == top
+    faces = sorted(page.evaluate(FACES_JS))
+    assert faces == sorted(f"{card} #face-{card}" for card in [*cards, top]), "the picture keeps the faces"
     assert status(page) == "Preparando la mesa…"
     assert page.get_attribute("#mesa .board", "aria-busy") == "true"
 
