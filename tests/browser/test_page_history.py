@@ -11,7 +11,16 @@ import datetime
 import functools
 import json
 
-from helpers import SAVE_KEY, boot, more_options, put_storage, raw_save, wait_for_python, wait_state
+from helpers import (
+    SAVE_KEY,
+    boot,
+    more_options,
+    put_storage,
+    raw_save,
+    see_the_end,
+    wait_for_python,
+    wait_state,
+)
 from test_page_quality import axe_problems
 
 from engine.daily import daily_code
@@ -114,6 +123,7 @@ def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
     put_storage(fast_page, site_url, {SAVE_KEY: envelope(record.prefix(len(record) - 1))})
     boot(fast_page, site_url, "human")
     play_move(fast_page, record)
+    see_the_end(fast_page)
     fast_page.click("#new-game-btn")  # one more game, then abandoned for the deal of the day
     wait_state(fast_page, "human")
     fast_page.click("#main-btn")  # a draw: the new game has a move, so leaving it counts
