@@ -194,6 +194,7 @@ def test_challenge_link_shows_the_total_and_compares_at_the_end(fast_page, site_
     assert banner.inner_text() == f"Te reta Ana <b>: {total} puntos con este reparto."
     assert fast_page.inner_text("#game-code") == theirs.code.pretty()
     play_through(fast_page, theirs)
+    see_the_end(fast_page)  # the comparison is part of the end of the game
     compare = fast_page.locator("#challenge-compare")
     assert compare.is_visible()
     assert "Empate en el reto" in compare.inner_text()  # the same moves against the same CPU
