@@ -17,6 +17,7 @@ from ui.render_gameover import (
     race_table_html,
     standings_html,
     verdict,
+    verdict_sub,
 )
 
 # Three players, five hands: CPU 1 passes 100 in the last one, you end lowest.
@@ -139,3 +140,11 @@ def test_the_standings_go_from_the_lowest_total_and_say_who_wins_in_words() -> N
     markup = standings_html(shared)
     assert re.findall(r'<li data-seat="(\d)"', markup) == ["0", "2", "1"]
     assert markup.count("(gana)") == 2 and markup.count("data-winner") == 2
+
+
+def test_the_line_under_the_verdict_says_who_ends_lowest_and_in_how_many_hands() -> None:
+    assert verdict_sub(RACE, "Normal") == (
+        "Acabas con 33 puntos, el total más bajo cuando alguien llegó a 100, en 5 manos. Rival Normal."
+    )
+    lost = Race(first=0, start=(0, 0, 0), after=((60, 20, 20), (120, 30, 30)))
+    assert verdict_sub(lost, "Difícil").startswith("CPU 1 y CPU 2 acaban con 30 puntos")

@@ -21,7 +21,7 @@ from .render import HUMAN, join_clauses, seat_name
 
 # The picture's frame, in SVG user units (the picture scales to its box, keeping its shape).
 WIDTH, HEIGHT = 340, 200
-LEFT, RIGHT, TOP, BOTTOM = 34, 268, 12, 170  # the plot area; the names go right of it
+LEFT, RIGHT, TOP, BOTTOM = 34, 258, 12, 170  # the plot area; the names go right of it
 LABEL_GAP = 13  # the least distance between two names at the lines' ends
 # Each player's line has its own dash, so the lines never differ by colour alone.
 DASHES = ("", "7 4", "2 3")
@@ -93,12 +93,19 @@ def points_text(points: int) -> str:
 
 
 def verdict_sub(race: Race, level: str) -> str:
-    """The line under the verdict: the lowest total, how many hands, the CPU level."""
+    """The line under the verdict: who ends with the lowest total, how many hands, the CPU level."""
     final = race.final
+    won = winners_of(final)
+    if list(won) == [HUMAN]:
+        who = "Acabas"
+    elif HUMAN in won:
+        who = f"{join_clauses([seat_name(s) for s in won])} acabáis"
+    else:
+        who = f"{join_clauses([seat_name(s) for s in won])} {'acaba' if len(won) == 1 else 'acaban'}"
     played = race.first + len(race.after)
     return (
-        f"Gana el total más bajo cuando alguien llega a {TARGET}: {points_text(min(final))}, "
-        f"tras {hands_text(played)}. Rival {level}."
+        f"{who} con {points_text(min(final))}, el total más bajo cuando alguien llegó a {TARGET}, "
+        f"en {hands_text(played)}. Rival {level}."
     )
 
 
