@@ -699,6 +699,7 @@ function listen() {
   on($("import-file"), "change", onImport);
   on($("suit-dialog"), "cancel", prevented({kind: "suit-cancel"}));
   on($("results-dialog"), "cancel", prevented(null));
+  on($("gameover-dialog"), "cancel", prevented(null));
   on($("replace-dialog"), "cancel", prevented({kind: "replace-cancel"}));
   on($("replay-dialog"), "cancel", prevented({kind: "replay-cancel"}));
   on($("results-dialog"), "keydown", (event) => {
@@ -712,6 +713,7 @@ function listen() {
   on($("level-choice"), "change", (event) => send({kind: "level", value: chosen(event)}));
   on($("mode-choice"), "change", (event) => send({kind: "size", value: chosen(event)}));
   on($("results-dialog"), "close", () => send({kind: "results-close"}));
+  on($("gameover-dialog"), "close", () => send({kind: "gameover-close"}));
   on($("replay-dialog"), "keydown", (event) => {
     const where = REPLAY_KEYS[/** @type {keyof typeof REPLAY_KEYS} */ (event.key)];
     if (!where) return;

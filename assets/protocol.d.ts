@@ -21,6 +21,7 @@ export type PageEvent =
   | { kind: "replace-cancel"; }
   | { kind: "results-key"; }
   | { kind: "results-close"; }
+  | { kind: "gameover-close"; }
   | { kind: "replay-cancel"; }
   | { kind: "replay-key"; where: string; }
   | { kind: "pace"; value: string; }

@@ -141,6 +141,7 @@ def measure_actions(
             elif state == "results":
                 page.click("#next-hand-btn")
             elif state == "gameover":
+                page.click("#final-btn")  # the last count's «Ver el final», then the end's «Nueva partida»
                 page.click("#new-game-btn")
             elif state == "setup":
                 page.click("#deal-btn")

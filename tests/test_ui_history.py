@@ -240,7 +240,10 @@ def test_challenge_link_round_trip_and_comparison() -> None:
         else:
             assert screen.run_one()
     assert table.game.phase == GAME_OVER
-    compare = plain(screen.htmls["results-body"])
+    table.results.open_final()  # «Ver el final»: the comparison is part of the end of the game
+    comparison = table.challenges.comparison()
+    assert comparison and screen.htmls["gameover-body"].endswith(comparison)
+    compare = plain(comparison)
     assert "El reto, mano a mano" in compare and "Empate en el reto" in compare
     assert compare.count("Mano ") == len(outcome(theirs).penalties)
 
@@ -349,19 +352,19 @@ def test_game_over_says_where_the_game_went_and_your_record_and_opens_tus_partid
         table.request_deal(2)
         play_to_the_end(table, screen)
         assert table.game is not None and screen.body == "gameover"
+        table.results.open_final()  # «Ver el final»
+        assert screen.is_open("gameover-dialog")
         won += outcome(Record.of(table.game, table.level)).won
         wins = "1 ganada" if won == 1 else f"{won} ganadas"
         line = f"Esta partida ya está en «Tus partidas»: llevas {wins} de {played}."
         assert screen.texts["results-record"] == line, "counted at once, before its check on this device"
-        assert screen.get_attr("results-record", "hidden") is None
-        assert screen.get_attr("see-partidas-btn", "hidden") is None
         screen.run_timers()  # its check on this device ends meanwhile
         assert table.history.stats().overall.played == played
     table.results.see_partidas()
-    assert not screen.is_open("results-dialog") and screen.focused == "partidas"
+    assert not screen.is_open("gameover-dialog") and screen.focused == "partidas"
     assert screen.body == "setup"
-    table.results.dismissed()  # the browser's close event of the panel just closed
-    assert not screen.is_open("results-dialog"), "left for «Tus partidas», the panel stays closed"
+    table.results.final_dismissed()  # the browser's close event of the panel just closed
+    assert not screen.is_open("gameover-dialog"), "left for «Tus partidas», the panel stays closed"
     code = table.game.code
     table.request_deal(2)
     assert table.game.phase == PLAYING and table.game.code != code

@@ -104,7 +104,7 @@ def count_ended(fast: bool, *, game_over: bool) -> tuple[Table, ClockScreen, str
     table.play(table.game.legal_actions()[0])
     while table.results.counting:
         assert screen.run_one(), "the count turns its cards on the timer"
-    button = "new-game-btn" if table.game.phase == GAME_OVER else "next-hand-btn"
+    button = "final-btn" if table.game.phase == GAME_OVER else "next-hand-btn"
     assert screen.focused == button and screen.get_attr(button, "data-grace") == "1"
     return table, screen, button
 
@@ -113,25 +113,30 @@ def press(table: Table, button: str, *, by_key: bool) -> None:
     if button == "next-hand-btn":
         table.next_hand(by_key=by_key)
     else:
-        table.new_game_after_end(by_key=by_key)
+        table.results.open_final(by_key=by_key)
+
+
+def went_on(table: Table, game: object) -> bool:
+    """The button was pressed: the next hand dealt, or the end of the game open."""
+    return table.game is not game or table.game.phase == PLAYING or table.results.final
 
 
 @pytest.mark.parametrize("fast", [True, False], ids=["reduced-motion", "motion"])
 @pytest.mark.parametrize("game_over", [False, True], ids=["hand", "game"])
 def test_a_key_pressed_as_the_count_ends_does_not_press_its_button(fast: bool, game_over: bool) -> None:
-    """Focus moves to «Siguiente mano» or «Nueva partida» when the count ends; a key pressed just then
+    """Focus moves to «Siguiente mano» or «Ver el final» when the count ends; a key pressed just then
     used to start the next hand or a new game. Only a key pressed after the grace counts."""
     table, screen, button = count_ended(fast, game_over=game_over)
     game = table.game
     press(table, button, by_key=True)
-    assert table.game is game and game.phase in (HAND_OVER, GAME_OVER), "the key was held back"
+    assert not went_on(table, game), "the key was held back"
     screen.advance(KEY_GRACE_MS - 1)
     press(table, button, by_key=True)
-    assert table.game is game and game.phase in (HAND_OVER, GAME_OVER), "still within the grace"
+    assert not went_on(table, game), "still within the grace"
     screen.advance(1)
     assert screen.get_attr(button, "data-grace") is None, "the grace is over, and the button says so"
     press(table, button, by_key=True)
-    assert table.game is not game or game.phase == PLAYING, "a key after the grace counts"
+    assert went_on(table, game), "a key after the grace counts"
 
 
 @pytest.mark.parametrize("game_over", [False, True], ids=["hand", "game"])
@@ -139,7 +144,7 @@ def test_a_pointer_click_on_the_button_counts_at_once(game_over: bool) -> None:
     table, _screen, button = count_ended(True, game_over=game_over)
     game = table.game
     press(table, button, by_key=False)
-    assert table.game is not game or game.phase == PLAYING
+    assert went_on(table, game)
 
 
 def test_skipping_the_count_by_key_starts_a_grace_too() -> None:

@@ -376,21 +376,6 @@ def test_hand_title_says_when_it_is_your_turn() -> None:
     assert render.hand_title(seat_view(theirs, 0)) == "Tu mano"
 
 
-def test_the_end_of_a_game_opens_the_results_as_won_lost_or_shared_with_the_standings() -> None:
-    won = result(["", "KH", "5C 2D"], 0, [40, 110, 105], winners=(0,))
-    shared = result(["", "KH", "5C"], 0, [40, 110, 40], winners=(0, 2))
-    lost = result(["5C", "", "KH"], 1, [120, 30, 60], winners=(1,))
-    assert [render.game_outcome(r) for r in (won, shared, lost)] == ["won", "shared", "lost"]
-    markup = render.results_html(won, [0, 1, 2])
-    assert markup.startswith('<section class="game-end" data-outcome="won"')
-    assert "Has ganado" in markup
-    standings = re.findall(r'<li data-seat="(\d)"', markup)
-    assert standings == ["0", "2", "1"]  # lowest total first
-    assert "data-winner" in render.game_end_html(shared).split('data-seat="2"')[1].split(">")[0]
-    assert "Has perdido" in render.game_end_html(lost)
-    assert "game-end" not in render.results_html(result(["", "KH"], 0, [0, 10]), [0, 1])
-
-
 def _is_eight(card: object) -> bool:
     return str(card).startswith("8")
 
@@ -445,7 +430,7 @@ def test_the_page_warms_up_on_the_results_panel_this_module_draws() -> None:
     assert found, "index.html has no results sample"
     assert found.group(1) == render.sample_results_html()
     sample = render.sample_results_html()
-    for part in ("game-end", "standings", "result-row winner", "card reveal", "card back", "result-totals"):
+    for part in ("result-row winner", "card reveal", "card back", "result-totals"):
         assert part in sample, part
 
 

@@ -515,26 +515,28 @@ def test_game_over_names_the_winner_and_offers_a_new_game() -> None:
     table.click_card("7H")
     assert live(table).phase == GAME_OVER
     assert screen.body == "gameover"
-    body = screen.htmls["results-body"]
-    assert "¡Ganas la partida con 10 puntos!" in body
-    assert screen.get_attr("new-game-btn", "hidden") is None
+    assert "¡Ganas la partida con 10 puntos!" in screen.texts["results-live"]
+    assert screen.get_attr("final-btn", "hidden") is None
     assert screen.get_attr("next-hand-btn", "hidden") == ""
-    assert screen.focused == "new-game-btn"
+    assert screen.focused == "final-btn"
     table.next_hand()  # refused: the game is over
     assert live(table).phase == GAME_OVER
+    table.results.open_final()
+    assert screen.texts["gameover-title"] == "Has ganado"
     code = live(table).code
     table.new_game_after_end()
     assert live(table).phase == PLAYING and live(table).code != code
-    assert live(table).players == 2 and not screen.is_open("results-dialog")
+    assert live(table).players == 2 and not screen.is_open("gameover-dialog")
 
 
 def test_a_tie_at_the_bottom_shares_the_win() -> None:
     game = position(["7H", "AD", "5C"], pile="9H", totals=[30, 29, 95], rest="stock")
     table, screen, _ = start_at(game)
     table.click_card("7H")
-    text = plain(screen.htmls["results-body"])
-    assert "comparten" in text
     assert "comparten la victoria Tú y CPU 1 con 30 puntos" in screen.last_status
+    table.results.open_final()
+    assert screen.texts["gameover-title"] == "Victoria compartida: Tú y CPU 1"
+    assert plain(screen.htmls["gameover-body"]).count("(gana)") == 2
 
 
 def test_new_game_button_does_nothing_before_the_end() -> None:

@@ -85,7 +85,9 @@ def shoot(site: Path, out: Path) -> list[Path]:
                 page.goto(url)
                 page.wait_for_function("() => document.body.dataset.state === 'human'", timeout=120_000)
                 page.click(f'#hand button.card[data-card="{game.hands[0][0]}"]')
-                page.wait_for_function("() => document.activeElement.id === 'new-game-btn'")
+                page.wait_for_function("() => document.activeElement.id === 'final-btn'")
+                page.click("#final-btn")  # «Ver el final»: the end of the game, its own panel
+                page.wait_for_function("() => document.activeElement.id === 'gameover-title'")
                 taken.append(out / f"mesa-{name}-final.png")
                 page.screenshot(path=str(taken[-1]))
                 ctx.close()

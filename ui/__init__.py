@@ -4,6 +4,7 @@
 
 - :mod:`ui.render`       pure functions: a :class:`engine.SeatView` in, HTML and Spanish text out
 - :mod:`ui.render_replay` «Ver la mano» and its «Repaso»: HTML and Spanish text of a finished hand
+- :mod:`ui.render_gameover` the end of a game: verdict, standings, the race to 100 (SVG and table)
 - :mod:`ui.links`        share links (``#partida=...``) read and written
 - :mod:`ui.outside`      the one boundary for outside data: a failure is a Spanish notice, never a crash
 - :mod:`ui.storage`      the saved game in localStorage, with every failure handled
@@ -21,7 +22,7 @@
 - :mod:`ui.cpu`          the CPU seats' decisions, the hard level's search in slices
 - :mod:`ui.hint`         «Pista»: the hard CPU's choice for your turn, once a turn, in slices
 - :mod:`ui.saves`        the game's save under the lock, and other tabs' saves followed
-- :mod:`ui.results`      the end of a hand: the results count and «Ver la mano»
+- :mod:`ui.results`      the end of a hand and of a game: the results count, the game's end, «Ver la mano»
 - :mod:`ui.slices`       stepwise work (the review, a challenge's checks) in slices of the timer
 - :mod:`ui.arrivals`     what the address brings: a game's link or a challenge's; «Copiar enlace»
 - :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»

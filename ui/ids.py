@@ -66,6 +66,14 @@ PAGE_IDS: frozenset[str] = frozenset(
         "replay-btn",
         "results-record",
         "see-partidas-btn",
+        "final-btn",
+        # the end of a game
+        "gameover-dialog",
+        "gameover-title",
+        "gameover-sub",
+        "gameover-body",
+        "gameover-replay-btn",
+        "gameover-challenge-btn",
         # «Ver la mano»
         "replay-dialog",
         "replay-title",

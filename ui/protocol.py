@@ -75,6 +75,7 @@ EVENTS: dict[str, Fields] = {
     "replace-cancel": (),
     "results-key": (),
     "results-close": (),
+    "gameover-close": (),  # the browser closed the end of a game's panel (Escape twice)
     "replay-cancel": (),
     "replay-key": (("where", "str"),),  # "prev", "next", "first" or "last"
     "pace": (("value", "str"),),

@@ -393,7 +393,7 @@ def results_html(result: HandResult, shown: list[int], turning: int | None = Non
 
     ``turning`` is the seat whose last shown card is turning over right now.
     """
-    rows = [game_end_html(result)] if result.game_over else []
+    rows: list[str] = []
     for seat, cards in enumerate(result.leftovers):
         name = seat_name(seat)
         if seat == result.winner:
@@ -430,34 +430,6 @@ def sample_results_html() -> str:
         winners=(0,),
     )
     return results_html(result, [0, len(hand), 1]) + totals_html(result)
-
-
-def game_outcome(result: HandResult) -> str:
-    """``won``, ``shared`` or ``lost``: how the game ended for the person."""
-    if HUMAN not in result.winners:
-        return "lost"
-    return "won" if len(result.winners) == 1 else "shared"
-
-
-GAME_END_WORDS = {"won": "Has ganado", "shared": "Victoria compartida", "lost": "Has perdido"}
-
-
-def game_end_html(result: HandResult) -> str:
-    """The end of a game, first in the results panel: won, lost or shared, and the final standings."""
-    outcome = game_outcome(result)
-    order = sorted(range(len(result.totals)), key=lambda s: (result.totals[s], s))
-    places = "".join(
-        f'<li data-seat="{s}"{" data-winner" if s in result.winners else ""}>'
-        f'<span class="standing-name">{seat_name(s)}</span> '
-        f'<span class="standing-total">{result.totals[s]}</span></li>'
-        for s in order
-    )
-    return (
-        f'<section class="game-end" data-outcome="{outcome}" aria-label="Final de la partida">'
-        f'<p class="game-end-verdict">{GAME_END_WORDS[outcome]}</p>'
-        '<ol class="standings" aria-label="Clasificación final, de menos a más puntos">'
-        f"{places}</ol></section>"
-    )
 
 
 def totals_html(result: HandResult) -> str:
@@ -528,8 +500,6 @@ __all__ = [
     "card_id",
     "describe_action",
     "discard_html",
-    "game_end_html",
-    "game_outcome",
     "game_over_text",
     "hand_html",
     "hand_title",

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.game import GAME_OVER, HAND_OVER, PLAYING
+from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 from engine.record import Record, RecordError
 from engine.review import CURRENT, Review, Reviewer
 from engine.stats import outcome
 
-from . import render, render_replay
+from . import render, render_gameover, render_replay
 from .history import History, review_key
 from .host import Host
 from .kept import identity
+from .render_gameover import Race
 from .replay import HandReplay
 from .screen import TableState
 from .slices import run_in_slices
@@ -57,6 +58,30 @@ def record_line(history: History, record: Record) -> str:
     return f"Esta partida ya está en «Tus partidas»: llevas {wins} de {played}."
 
 
+def race_of(game: Game) -> Race:
+    """Every total after every hand of ``game``, replayed from its record.
+
+    A game whose moves do not replay from its code (one set up by hand, or an old save's
+    unverified start) gives only what it knows for sure: its last hand.
+    """
+    record = Record.of(game)
+    first = record.first_game()
+    start = (first.hand_no, tuple(first.totals))
+    after: list[tuple[int, ...]] = []
+    try:
+        for state in record.games(first):
+            result = state.result
+            if state.phase != PLAYING and result is not None and result.hand == start[0] + len(after):
+                after.append(tuple(result.totals))
+    except RecordError:
+        after = []
+    final = tuple(game.totals)
+    if (not after or after[-1] != final) and game.result is not None:
+        before = tuple(t - p for t, p in zip(final, game.result.penalties, strict=True))
+        return Race(game.result.hand, before, (final,))
+    return Race(start[0], start[1], tuple(after))
+
+
 class Results:
     """The results panel of the hand just finished, and its replay."""
 
@@ -74,16 +99,19 @@ class Results:
         self.review_slice_ms = REVIEW_SLICE_MS
         self.arrived: str | None = None  # the button the focus was just moved to, during its key grace
         self.away = False  # the game-over panel was left for «Tus partidas»: it does not come back
+        self.final = False  # the end of the game shows in its own panel (the results panel gave way)
+        self.challenging = False  # its «Retar a alguien» form is open
 
     def reset(self) -> None:
         """A new hand or game: no count, no replay, their dialogs closed."""
-        self.counting = self.count_done = self.away = False
+        self.counting = self.count_done = self.away = self.final = False
         self._grace_over()
         self.replay = None
         self.review = None
         self.review_job = None
         self.host.screen.dialog("replay-dialog", False)
         self.host.screen.dialog("results-dialog", False)
+        self.host.screen.dialog("gameover-dialog", False)
 
     def pending(self) -> bool:
         """True while the results of the finished hand have not been counted on screen yet."""
@@ -104,14 +132,9 @@ class Results:
         s.text("results-live", host.ending)
         host.enter(TableState.RESULTS if game.phase == HAND_OVER else TableState.GAMEOVER)
         s.attr("next-hand-btn", "hidden", "")
-        s.attr("new-game-btn", "hidden", "")
+        s.attr("final-btn", "hidden", "")
         s.attr("replay-btn", "hidden", "")
-        s.attr("results-record", "hidden", "")
-        s.attr("see-partidas-btn", "hidden", "")
         s.attr("results-skip", "hidden", None)
-        s.attr("challenge-box", "hidden", None if game.phase == GAME_OVER else "")
-        s.text("challenge-status", "")
-        s.attr("challenge-url", "hidden", "")
         if game.phase == GAME_OVER:
             self.keep(Record.of(game, host.level, host.hints))
         s.dialog("results-dialog", True)
@@ -151,21 +174,85 @@ class Results:
         s = self.host.screen
         body = render.results_html(result, self.shown) + render.totals_html(result)
         summary = render.results_summary(result)
-        if game.phase == GAME_OVER:
-            body += f'<p class="game-over">{render.game_over_text(result)}</p>' + self.comparison()
         s.html("results-body", body)
         s.text("results-live", f"{self.host.ending} {summary}".strip())
         s.html("scoreboard", render.scoreboard_html(result.totals, game.leader))
         s.attr("results-skip", "hidden", "")
-        button = "new-game-btn" if game.phase == GAME_OVER else "next-hand-btn"
+        # The last hand's count, then «Ver el final»: the end of the game is a panel of its own.
+        button = "final-btn" if game.phase == GAME_OVER else "next-hand-btn"
         s.attr(button, "hidden", None)
         s.attr("replay-btn", "hidden", None)
-        if game.phase == GAME_OVER:
-            s.text("results-record", record_line(self.host.history, Record.of(game, self.host.level)))
-            s.attr("results-record", "hidden", None)
-            s.attr("see-partidas-btn", "hidden", None)
         s.status(summary)
         self._focus_on_its_own(button)
+
+    # -- the end of the game --------------------------------------------------------------------
+
+    def open_final(self, *, by_key: bool = False) -> None:
+        """«Ver el final»: the results panel gives way to the end of the game (``by_key`` as in
+        :meth:`takes`)."""
+        game = self.host.game
+        if game is None or game.phase != GAME_OVER or self.counting or self.final:
+            return
+        if not self.takes("final-btn", by_key=by_key):
+            return
+        self._grace_over()
+        self.final = True  # set first: closing the results panel must not bring it back (dismissed)
+        self.host.screen.dialog("results-dialog", False)
+        self._show_final()
+
+    def resume_final(self) -> None:
+        """A finished game on the table again (a reload, another tab): its end shows at once."""
+        host = self.host
+        game = host.game
+        assert game is not None and game.result is not None
+        self.counting = False
+        self.count_done = self.final = True
+        self.keep(Record.of(game, host.level, host.hints))
+        host.screen.html("scoreboard", render.scoreboard_html(game.result.totals, game.leader))
+        host.screen.dialog("results-dialog", False)
+        self._show_final()
+
+    def _show_final(self) -> None:
+        """The verdict, the standings, the race to 100, your best and worst hand, and what comes next."""
+        host = self.host
+        game = host.game
+        assert game is not None and game.result is not None
+        s = host.screen
+        race = race_of(game)
+        winners = game.result.winners
+        s.attr("gameover-dialog", "data-outcome", render_gameover.outcome_of(winners))
+        s.text("gameover-title", render_gameover.verdict(winners))
+        s.text("gameover-sub", render_gameover.verdict_sub(race, render.LEVEL_NAMES[host.level]))
+        s.html("gameover-body", render_gameover.gameover_body_html(race) + self.comparison())
+        s.text("results-record", record_line(host.history, Record.of(game, host.level)))
+        self.challenging = False
+        s.attr("challenge-box", "hidden", "")
+        s.attr("gameover-challenge-btn", "aria-expanded", "false")
+        s.text("challenge-status", "")
+        s.attr("challenge-url", "hidden", "")
+        host.enter(TableState.GAMEOVER)
+        s.status(render.game_over_text(game.result))
+        s.dialog("gameover-dialog", True)
+        s.focus("gameover-title")
+
+    def toggle_challenge(self) -> None:
+        """«Retar a alguien» in the end of the game: its form opens (the focus goes to the name) or closes."""
+        game = self.host.game
+        if game is None or game.phase != GAME_OVER or not self.final:
+            return
+        s = self.host.screen
+        opening = self.challenging = not self.challenging
+        s.attr("challenge-box", "hidden", None if opening else "")
+        s.attr("gameover-challenge-btn", "aria-expanded", "true" if opening else "false")
+        s.focus("challenge-name" if opening else "gameover-challenge-btn")
+
+    def final_dismissed(self) -> None:
+        """The browser closed the end of the game on its own (Escape twice): it comes back."""
+        game = self.host.game
+        if game is None or game.phase != GAME_OVER or not self.final or self.replay is not None or self.away:
+            return
+        self.host.screen.dialog("gameover-dialog", True)
+        self.host.screen.focus("gameover-title")
 
     def _focus_on_its_own(self, button: str) -> None:
         """Move the focus to ``button`` and hold keyboard activations of it for :data:`KEY_GRACE_MS`.
@@ -191,10 +278,10 @@ class Results:
     def dismissed(self) -> None:
         """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
         game = self.host.game
-        if game is None or game.phase == PLAYING or self.replay is not None or self.away:
+        if game is None or game.phase == PLAYING or self.replay is not None or self.away or self.final:
             return
         self.host.screen.dialog("results-dialog", True)
-        self._focus_on_its_own("new-game-btn" if game.phase == GAME_OVER else "next-hand-btn")
+        self._focus_on_its_own("final-btn" if game.phase == GAME_OVER else "next-hand-btn")
 
     def see_partidas(self) -> None:
         """«Ver «Tus partidas»» at game over: the panel closes and the focus goes to «Tus partidas».
@@ -208,17 +295,19 @@ class Results:
         self.away = True  # set first: closing the panel must not bring it back (see dismissed)
         self._grace_over()
         host.screen.dialog("results-dialog", False)
+        host.screen.dialog("gameover-dialog", False)
         host.show_setup()
         host.screen.focus("partidas")
 
     # -- «Ver la mano» ------------------------------------------------------------------------
 
     def open_replay(self) -> None:
-        """Replay the hand just finished, from its deal, every hand face up (results panel only)."""
+        """Replay the hand just finished, from its deal, every hand face up (from the results or the end)."""
         game = self.host.game
         if game is None or game.phase == PLAYING:
             return
         self.replay = HandReplay.of_current_hand(game)
+        self.host.screen.text("replay-close", "Volver al final" if self.final else "Volver a los resultados")
         self.host.enter(TableState.REPLAY)
         self.host.screen.dialog("replay-dialog", True)
         self._show_replay()
@@ -239,7 +328,7 @@ class Results:
         s = self.host.screen
         s.dialog("replay-dialog", False)
         self.host.enter(TableState.RESULTS if game.phase == HAND_OVER else TableState.GAMEOVER)
-        s.focus("replay-btn")
+        s.focus("gameover-replay-btn" if self.final else "replay-btn")
 
     def _show_replay(self) -> None:
         replay = self.replay

@@ -166,7 +166,9 @@ class Table:
         """Show the current position and carry on from whatever was pending."""
         game = self._game()
         self.render()
-        if game.phase in (HAND_OVER, GAME_OVER):
+        if game.phase == GAME_OVER:
+            self.results.resume_final()  # its last count was seen: the end of the game at once
+        elif game.phase == HAND_OVER:
             self.results.show(animate=False)
         elif self.chooser is not None:
             self.open_chooser()

@@ -90,6 +90,10 @@ def dispatch(table: Table, click: Click, *, download: Callable[[str, str], None]
         table.next_hand(by_key=click.by_key)
     elif ident == "new-game-btn":
         table.new_game_after_end(by_key=click.by_key)
+    elif ident == "final-btn":
+        table.results.open_final(by_key=click.by_key)
+    elif ident == "gameover-challenge-btn":
+        table.results.toggle_challenge()
     elif ident == "copy-link-btn":
         table.arrivals.copy()
     elif ident == "replace-yes":
@@ -104,7 +108,7 @@ def dispatch(table: Table, click: Click, *, download: Callable[[str, str], None]
         download(*table.transfer.export_text())
     elif ident == "clear-aside-btn":
         table.saves.clear_aside()
-    elif ident == "replay-btn":
+    elif ident in ("replay-btn", "gameover-replay-btn"):
         table.results.open_replay()
     elif ident == "see-partidas-btn":
         table.results.see_partidas()
@@ -136,6 +140,7 @@ class Session:
             "replace-cancel": lambda table, _: table.answer_replace(False),
             "results-key": lambda table, _: table.results.skip() if table.results.counting else None,
             "results-close": lambda table, _: table.results.dismissed(),
+            "gameover-close": lambda table, _: table.results.final_dismissed(),
             "replay-cancel": lambda table, _: table.results.close_replay(),
             "replay-key": lambda table, data: table.results.replay_go(_text(data.get("where"))),
             "pace": lambda table, data: table.bar.set_pace(_text(data.get("value"))),

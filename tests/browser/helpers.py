@@ -186,6 +186,20 @@ def act(page, do: Callable[[], None], *states: str) -> str:
     return wait_state(page, *states)
 
 
+# True once the end of a game is open with the focus on its verdict (ui/results.py).
+THE_END_JS = (
+    "() => document.getElementById('gameover-dialog').open"
+    " && document.activeElement && document.activeElement.id === 'gameover-title'"
+)
+
+
+def see_the_end(page) -> None:
+    """«Ver el final» once the last hand is counted: the end of the game opens, its verdict focused."""
+    page.locator("#final-btn").wait_for(state="visible")
+    page.click("#final-btn")
+    page.wait_for_function(THE_END_JS)
+
+
 def envelope(game: Game, chooser: str | None = None) -> str:
     """The page's save of ``game`` (a real game: a save is its record, replayed on load)."""
     return Store.payload(game, chooser=None if chooser is None else Card.parse(chooser))

@@ -18,6 +18,7 @@ from helpers import (
     PLAIN_CODE,
     SAVE_KEY,
     STUCK_CODE,
+    THE_END_JS,
     act,
     boot,
     envelope,
@@ -318,9 +319,15 @@ def test_escape_twice_never_leaves_the_table_stuck_between_hands(fast_page, site
     for _ in range(3):
         page.keyboard.press("Escape")
     page.wait_for_function("() => document.getElementById('results-dialog').open")
-    button = "#new-game-btn" if state(page) == "gameover" else "#next-hand-btn"
+    button = "#final-btn" if state(page) == "gameover" else "#next-hand-btn"
     page.wait_for_function("(sel) => !document.querySelector(sel).hidden", arg=button)
     page.click(button)
+    if button == "#final-btn":  # the end of the game: Escape neither leaves it stuck
+        page.wait_for_function(THE_END_JS)
+        for _ in range(3):
+            page.keyboard.press("Escape")
+        page.wait_for_function(THE_END_JS)
+        page.click("#new-game-btn")
     wait_state(page, "human", "cpu")
 
 

@@ -28,6 +28,7 @@ from helpers import (
     put_storage,
     reach,
     resize,
+    see_the_end,
     wait_for_python,
     wait_state,
 )
@@ -115,8 +116,8 @@ def open_saved(page, url: str, game: Game, *states: str) -> str:
 
 def finish_with_last_card(page, game: Game, *states: str) -> None:
     act(page, partial(page.click, f'#hand button.card[data-card="{game.hands[0][0]}"]'), *states)
-    # focus on the way on («Siguiente mano» / «Nueva partida») means the count is over
-    page.wait_for_function("() => ['next-hand-btn', 'new-game-btn'].includes(document.activeElement.id)")
+    # focus on the way on («Siguiente mano» / «Ver el final») means the count is over
+    page.wait_for_function("() => ['next-hand-btn', 'final-btn'].includes(document.activeElement.id)")
 
 
 def visit_every_state(page, base: str) -> list[str]:
@@ -155,6 +156,8 @@ def visit_every_state(page, base: str) -> list[str]:
     open_saved(page, base, game, "human")
     finish_with_last_card(page, game, "gameover")
     found += problems(page, "gameover")
+    see_the_end(page)
+    found += problems(page, "gameover, the end")
     return found
 
 
@@ -237,25 +240,15 @@ def test_results_show_the_totals_first_and_the_end_of_a_game_is_a_moment(browser
             if box is not None and box["height"] > 1:
                 found.append(f"{where}: the status region shows as a {round(box['height'])} px paragraph")
             if state == "gameover":
-                after = game.copy()
-                after.apply(next(a for a in after.legal_actions() if a.card == game.hands[0][0]))
-                assert after.result is not None
-                first = page.evaluate(
-                    "() => { const kids = [...document.querySelectorAll('#results-body > *')]"
-                    ".filter(e => e.offsetParent !== null);"
-                    " kids.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);"
-                    " return kids.length ? kids[0].className + ' ' + (kids[0].dataset.outcome || '') : ''; }"
-                )
-                outcome = (
-                    "won"
-                    if after.result.winners == (0,)
-                    else ("shared" if 0 in after.result.winners else "lost")
-                )
-                if first != f"game-end {outcome}":
-                    found.append(f"{where}: the panel opens with {first!r}, not the game's end ({outcome})")
-                retar = page.locator("#challenge-btn")
-                covered = page.evaluate(COVERED_JS, retar.element_handle())
-                found += [f"{where}: «Retar»: {covered}"] if covered else []
+                # The end of the game is a panel of its own, its verdict on top, its buttons in view.
+                see_the_end(page)
+                verdict = page.locator("#gameover-title").bounding_box()
+                panel = page.locator("#gameover-dialog").bounding_box()
+                if verdict is None or panel is None or verdict["y"] > panel["y"] + 80:
+                    found.append(f"{where}: the end of the game does not open with its verdict")
+                for button in ("#new-game-btn", "#gameover-replay-btn", "#gameover-challenge-btn"):
+                    covered = page.evaluate(COVERED_JS, page.locator(button).element_handle())
+                    found += [f"{where}: {button}: {covered}"] if covered else []
     finally:
         context.close()
     assert found == [], "\n".join(found)
@@ -375,6 +368,9 @@ def test_retar_confirms_inside_the_open_panel_and_never_widens_the_page(viewport
     try:
         open_saved(page, site_url, game, "human")
         finish_with_last_card(page, game, "gameover")
+        see_the_end(page)
+        page.click("#gameover-challenge-btn")
+        page.wait_for_function("() => document.activeElement.id === 'challenge-name'")
         page.fill("#challenge-name", "Bea")
         page.click("#challenge-btn")
         page.wait_for_function(
@@ -383,7 +379,7 @@ def test_retar_confirms_inside_the_open_panel_and_never_widens_the_page(viewport
         status = page.locator("#challenge-status")
         assert status.get_attribute("role") == "status", where
         assert page.evaluate(
-            "() => document.getElementById('results-dialog').contains("
+            "() => document.getElementById('gameover-dialog').contains("
             "document.getElementById('challenge-status'))"
         ), where
         assert "#reto=" not in status.inner_text(), f"{where}: no raw link in the sentence"

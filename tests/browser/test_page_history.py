@@ -11,7 +11,16 @@ import datetime
 import functools
 import json
 
-from helpers import SAVE_KEY, boot, more_options, put_storage, raw_save, wait_for_python, wait_state
+from helpers import (
+    SAVE_KEY,
+    boot,
+    more_options,
+    put_storage,
+    raw_save,
+    see_the_end,
+    wait_for_python,
+    wait_state,
+)
 from test_page_quality import axe_problems
 
 from engine.daily import daily_code
@@ -114,6 +123,7 @@ def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
     put_storage(fast_page, site_url, {SAVE_KEY: envelope(record.prefix(len(record) - 1))})
     boot(fast_page, site_url, "human")
     play_move(fast_page, record)
+    see_the_end(fast_page)
     fast_page.click("#new-game-btn")  # one more game, then abandoned for the deal of the day
     wait_state(fast_page, "human")
     fast_page.click("#main-btn")  # a draw: the new game has a move, so leaving it counts
@@ -184,6 +194,7 @@ def test_challenge_link_shows_the_total_and_compares_at_the_end(fast_page, site_
     assert banner.inner_text() == f"Te reta Ana <b>: {total} puntos con este reparto."
     assert fast_page.inner_text("#game-code") == theirs.code.pretty()
     play_through(fast_page, theirs)
+    see_the_end(fast_page)  # the comparison is part of the end of the game
     compare = fast_page.locator("#challenge-compare")
     assert compare.is_visible()
     assert "Empate en el reto" in compare.inner_text()  # the same moves against the same CPU

@@ -7,6 +7,7 @@ import itertools
 import pytest
 from helpers import (
     SAVE_KEY,
+    THE_END_JS,
     boot,
     envelope,
     one_card_to_go_out,
@@ -80,7 +81,7 @@ PRESS_AS_FOCUS_ARRIVES_JS = """
   let pressed = false;
   const check = () => {
     const el = document.activeElement;
-    if (pressed || !el || !["next-hand-btn", "new-game-btn"].includes(el.id)) return pressed;
+    if (pressed || !el || !["next-hand-btn", "final-btn"].includes(el.id)) return pressed;
     pressed = true;
     const grace = el.dataset.grace === "1";
     el.click();
@@ -100,7 +101,7 @@ PRESS_AS_FOCUS_ARRIVES_JS = """
 def test_a_key_pressed_as_the_focus_arrives_does_not_start_the_next_hand_or_game(
     game_over, fast_page, site_url
 ):
-    """Focus moves to «Siguiente mano» or «Nueva partida» when the count ends; a key pressed just then
+    """Focus moves to «Siguiente mano» or «Ver el final» when the count ends; a key pressed just then
     used to start the next hand or a new game. A key pressed after the grace does."""
     page = fast_page
     game = _finishing(game_over)
@@ -112,9 +113,12 @@ def test_a_key_pressed_as_the_focus_arrives_does_not_start_the_next_hand_or_game
     page.click(f'#hand button.card[data-card="{game.hands[0][0]}"]')
     got = page.evaluate("() => window.__pressed")
     ended = "gameover" if game_over else "results"
-    assert got == {"id": "new-game-btn" if game_over else "next-hand-btn", "grace": True, "state": ended}
+    assert got == {"id": "final-btn" if game_over else "next-hand-btn", "grace": True, "state": ended}
     assert state(page) == ended, "the key pressed as the focus arrived was held back"
     page.wait_for_function("(id) => !document.getElementById(id).hasAttribute('data-grace')", arg=got["id"])
     assert page.evaluate("() => document.activeElement.id") == got["id"]
     page.keyboard.press("Enter")
-    assert wait_state(page, "human", "cpu") in ("human", "cpu"), "a key after the grace counts"
+    if game_over:
+        page.wait_for_function(THE_END_JS)  # a key after the grace counts: the end of the game opens
+    else:
+        assert wait_state(page, "human", "cpu") in ("human", "cpu"), "a key after the grace counts"

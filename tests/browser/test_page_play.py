@@ -31,6 +31,7 @@ from helpers import (
     reach,
     recorded,
     saved_game,
+    see_the_end,
     status,
     top_card,
     wait_for_python,
@@ -45,6 +46,7 @@ from engine.game import Game
 from engine.save import dump
 from engine.view import seat_view
 from ui import render
+from ui.render_gameover import verdict
 
 CARD_SELECTOR = '#hand button.card[data-card="{}"]'
 SUIT_SELECTOR = '#suit-dialog .suit-btn[data-suit="{}"]'
@@ -136,7 +138,7 @@ def test_whole_hand_to_results(players, fast_page, site_url):
     names = ["Tú", "CPU 1", "CPU 2"][:players]
     rows = zip(names, result.totals, result.penalties, strict=True)
     assert totals == [f"{n}: {t} (+{p})" for n, t, p in rows]
-    button = "#new-game-btn" if result.game_over else "#next-hand-btn"
+    button = "#final-btn" if result.game_over else "#next-hand-btn"
     assert page.locator(button).is_visible()
 
 
@@ -413,15 +415,25 @@ def test_whole_game_to_100_then_new_game(players, fast_page, site_url):
     assert max(totals) >= 100
     low = min(totals)
     winners = [seat for seat, total in enumerate(totals) if total == low]
-    page.locator("#new-game-btn").wait_for(state="visible")
-    text = page.locator("#results-body .game-over").inner_text()
-    if len(winners) > 1:
-        assert "comparten" in text
-    elif winners == [0]:
-        assert text.startswith("¡Ganas la partida")
-    else:
-        assert f"CPU {winners[0]}" in text
-    assert f"{low} puntos" in text
+    # The last hand's count, then «Ver el final»: the end of the game in a panel of its own.
+    see_the_end(page)
+    assert page.locator("#gameover-title").inner_text() == verdict(winners)
+    assert page.locator("#gameover-sub").inner_text().count(f"{low} puntos") == 1
+    # The race to 100: one line a player, as many points as hands (and the start), and its table.
+    chart = page.locator("#gameover-body svg.race-chart")
+    assert chart.get_attribute("role") == "img" and "carrera a 100" in (
+        chart.get_attribute("aria-label") or ""
+    )
+    lines = chart.locator("polyline.race-line")
+    assert lines.count() == players
+    points = lines.evaluate_all("els => els.map(e => e.points.numberOfItems)")
+    assert points == [hand_no + 2] * players, f"the start and {hand_no + 1} hands, {code.pretty()}"
+    page.click("#gameover-body .race-numbers summary")
+    rows = page.locator("#gameover-body .race-table tbody tr").all_inner_texts()
+    assert len(rows) == hand_no + 1 and rows[-1].split() == [str(hand_no + 1), *map(str, totals)]
+    assert page.locator("#gameover-body .best-worst li").count() in (1, 2)
+    for button in ("#new-game-btn", "#gameover-replay-btn", "#gameover-challenge-btn"):
+        assert page.locator(button).is_visible(), button
 
     act(page, partial(page.click, "#new-game-btn"))
     fresh = saved_game(page)

@@ -30,6 +30,7 @@ from helpers import (
     reach,
     resize,
     saved_game,
+    see_the_end,
     wait_state,
 )
 
@@ -294,7 +295,12 @@ def test_axe_finds_nothing_serious_in_any_state_on_a_phone_and_at_200_percent(vi
         put_storage(page, site_url, {"ocho-loco:partida": envelope(end)})
         boot(page, site_url, "human")
         act(page, partial(page.click, f'#hand button.card[data-card="{end.hands[0][0]}"]'), "gameover")
-        page.locator("#new-game-btn").wait_for(state="visible")
+        page.locator("#final-btn").wait_for(state="visible")
+        found["gameover, the last count"] = axe_problems(page)
+        see_the_end(page)
+        page.click("#gameover-body .race-numbers summary")  # the race's table, unfolded
+        page.click("#gameover-challenge-btn")  # and the challenge's form
+        page.wait_for_function("() => document.activeElement.id === 'challenge-name'")
         found["gameover"] = axe_problems(page)
     finally:
         context.close()

@@ -12,13 +12,14 @@ import json
 from functools import partial
 
 import pytest
-from helpers import SAVE_KEY, act, assert_no_errors, put_storage, wait_for_python, wait_state
+from helpers import SAVE_KEY, act, assert_no_errors, put_storage, see_the_end, wait_for_python, wait_state
 from support import human_to_play, reach
 
 from engine.codes import GameCode
 from engine.game import Game
 from engine.record import Record
 from ui import render
+from ui.render_gameover import verdict
 
 VIEWPORTS = {
     "phone-360": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
@@ -161,7 +162,7 @@ def test_results_and_verdict_are_in_the_accessibility_tree_while_the_dialog_is_o
     last = game.legal_cards()[0]
     open_page(page, site_url, game)
     act(page, partial(page.click, f'#hand button[data-card="{last}"]'), "gameover")
-    page.locator("#new-game-btn").wait_for(state="visible")
+    page.locator("#final-btn").wait_for(state="visible")
     tree = page.locator("#results-dialog").aria_snapshot()
     after = game.copy()
     after.apply(next(a for a in after.legal_actions() if a.card == last))
@@ -171,9 +172,17 @@ def test_results_and_verdict_are_in_the_accessibility_tree_while_the_dialog_is_o
     assert render.game_over_text(result) in tree
     assert f"Puntos de castigo: CPU 1 {result.penalties[1]}" in tree
     # The live text is the button's description: focusing it reads the scores.
-    assert page.evaluate("() => document.activeElement.id") == "new-game-btn"
-    described = page.locator("#new-game-btn").get_attribute("aria-describedby")
+    assert page.evaluate("() => document.activeElement.id") == "final-btn"
+    described = page.locator("#final-btn").get_attribute("aria-describedby")
     assert described == "results-live"
+    # «Ver el final»: the verdict, the standings, the race by its name and its table, the way on.
+    see_the_end(page)
+    tree = page.locator("#gameover-dialog").aria_snapshot()
+    assert f'heading "{verdict(result.winners)}"' in tree, tree
+    assert 'list "Clasificación final' in tree and 'img "La carrera a 100' in tree, tree
+    assert "Los puntos, mano a mano" in tree, tree
+    for name in ("Nueva partida", "Ver la mano", "Retar a alguien"):
+        assert f'button "{name}"' in tree, tree
 
 
 # A35M-8NT2: the person holds only 8s that fit, so after drawing three cards an 8 must be played.
