@@ -1,0 +1,119 @@
+"""Issue 36, «the table owns the viewport»: in play the table is the screen.
+
+At your turn, just dealt from a game link (A2HT-YNTM for 1 vs 1, A3HK-ATS5 for three; reduced
+motion), at 360×640, 390×844, 1280×800 and 1920×1080: the page is not scrolled and needs no
+scrolling, the felt (the smallest element holding your hand, the main button and every CPU) fills at
+least 80 % of the window, every part a turn needs is inside the window, no site navigation shows,
+at most 45 words of text are in view (cards aside), and at three the CPUs sit left and right of
+the pile (or above it, left and right). One page a table size, turned through the four windows.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import boot, link, resize
+
+from engine.codes import GameCode
+
+WINDOWS = ((360, 640), (390, 844), (1280, 800), (1920, 1080))
+CODES = {"1v1": GameCode.parse("A2HT-YNTM"), "three": GameCode.parse("A3HK-ATS5")}
+MOST_WORDS = 45
+LEAST_FELT = 0.8
+
+# Everything the check needs, read in one go.
+MEASURE_JS = """() => {
+  const w = innerWidth, h = innerHeight;
+  const describe = (e) => e.id ? '#' + e.id : e.tagName.toLowerCase() + '.' + [...e.classList].join('.');
+  const inside = (r) => r.width > 0 && r.height > 0 && r.left >= -0.5 && r.top >= -0.5
+    && r.right <= w + 0.5 && r.bottom <= h + 0.5;
+  const seen = (r) => r.width > 1 && r.height > 1 && r.right > 0 && r.bottom > 0 && r.left < w && r.top < h;
+  const needed = [...document.querySelectorAll('#hand .card'), ...['main-btn', 'hint-btn', 'stock',
+    'active-suit'].map((id) => document.getElementById(id)), document.querySelector('#discard .card'),
+    ...document.querySelectorAll('#opponents .opponent .opp-name, #opponents .opponent .mini-fan,'
+      + ' #opponents .opponent .opp-count')];
+  const out = needed.filter((e) => !e || !inside(e.getBoundingClientRect()))
+    .map((e) => e ? describe(e) + (e.dataset.card ? '[' + e.dataset.card + ']' : '') + ' at '
+      + ['left', 'top', 'right', 'bottom'].map((k) => Math.round(e.getBoundingClientRect()[k])) : 'missing');
+  // the felt: the smallest element holding the hand, the main button and every CPU
+  const holds = [document.getElementById('hand'), document.getElementById('main-btn'),
+    ...document.querySelectorAll('#opponents .opponent')];
+  let felt = holds[0].parentElement;
+  while (!holds.every((e) => felt.contains(e))) felt = felt.parentElement;
+  const f = felt.getBoundingClientRect();
+  const share = Math.max(0, Math.min(f.right, w) - Math.max(f.left, 0))
+    * Math.max(0, Math.min(f.bottom, h) - Math.max(f.top, 0)) / (w * h);
+  const nav = [...document.querySelectorAll('header nav, .site-nav')].some((e) =>
+    e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}) && seen(e.getBoundingClientRect()));
+  // words of text in view, cards aside
+  const words = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const tiny = (e) => { for (; e && e !== document.body; e = e.parentElement) {
+    const r = e.getBoundingClientRect(); if (r.width <= 1 || r.height <= 1) return true; } return false; };
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.data.trim() || !el || el.closest('.card, script, style, template, noscript, title')) continue;
+    if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}) || tiny(el)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some(seen)) continue;
+    words.push(...node.data.split(/\\s+/).filter((word) => /[\\p{L}\\p{N}]/u.test(word)));
+  }
+  const centre = (e) => {
+    const r = e.getBoundingClientRect();
+    return [(r.left + r.right) / 2, r.top, r.bottom];
+  };
+  const seats = [...document.querySelectorAll('#opponents .opponent')].map(centre);
+  const pile = centre(document.getElementById('pile'));
+  return {scrolled: scrollY, tall: document.documentElement.scrollHeight - h, share, out, nav,
+          words: words.length, text: words.join(' '), felt: describe(felt), seats, pile,
+          fans: [...document.querySelectorAll('#opponents .mini-fan')].map((e) => e.children.length)};
+}"""
+
+
+def faults(m: dict, where: str, players: int) -> list[str]:
+    found = []
+    if m["scrolled"] != 0 or m["tall"] > 0:
+        found.append(
+            f"{where}: the page is scrolled by {m['scrolled']} px and {m['tall']} px taller than the window"
+        )
+    if m["share"] < LEAST_FELT:
+        found.append(f"{where}: the felt ({m['felt']}) fills {m['share']:.0%} of the window")
+    if m["out"]:
+        found.append(f"{where}: out of the window: {', '.join(m['out'])}")
+    if m["nav"]:
+        found.append(f"{where}: the site navigation shows in play")
+    if m["words"] > MOST_WORDS:
+        found.append(f"{where}: {m['words']} words in view: {m['text']}")
+    if not all(m["fans"]):
+        found.append(f"{where}: a CPU shows no backs: {m['fans']}")
+    if players == 3:
+        (left, left_top, _), (right, right_top, _) = m["seats"]
+        x, _, pile_bottom = m["pile"]
+        if not (left < x < right and left_top < pile_bottom and right_top < pile_bottom):
+            found.append(
+                f"{where}: the CPUs at {m['seats']} are not left and right of the pile at {m['pile']}"
+            )
+    return found
+
+
+@pytest.mark.parametrize("table", list(CODES))
+def test_in_play_the_table_is_the_screen(table, browser, site_url):
+    code = CODES[table]
+    context = browser.new_context(
+        locale="es-ES", reduced_motion="reduce", viewport={"width": 360, "height": 640}
+    )
+    page = context.new_page()
+    found: list[str] = []
+    try:
+        boot(page, link(site_url, code), "human")
+        for width, height in WINDOWS:
+            resize(page, width, height)
+            measured = page.evaluate(MEASURE_JS)
+            where = f"{width}×{height}, {code.pretty()}"
+            # the figures of docs/measurements.md (pytest -s shows them)
+            scrolled, share, words = measured["scrolled"], measured["share"], measured["words"]
+            print(f"{where}: scrolled {scrolled} px, felt {share:.0%}, {words} words")
+            found += faults(measured, where, code.players)
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
