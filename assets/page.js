@@ -404,6 +404,9 @@ document.addEventListener("click", (event) => {
     $("notice").hidden = true;
     const main = /** @type {HTMLButtonElement} */ ($("main-btn"));
     (main.disabled ? $("mesa") : main).focus({preventScroll: true});  // back to the table
+  } else if (target.closest("#deal-btn, #daily-btn")) {
+    closeSheets();  // a new deal: back to the table (the worker hears of the click)
+    return;
   } else if (link) {
     // a link to a part folded away in play («Tus partidas» in «Más opciones») opens its sheet
     const to = document.getElementById(decodeURIComponent(link.hash.slice(1)));

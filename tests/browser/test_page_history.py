@@ -11,7 +11,16 @@ import datetime
 import functools
 import json
 
-from helpers import SAVE_KEY, boot, more_options, put_storage, raw_save, wait_for_python, wait_state
+from helpers import (
+    SAVE_KEY,
+    boot,
+    more_options,
+    open_panel,
+    put_storage,
+    raw_save,
+    wait_for_python,
+    wait_state,
+)
 from test_page_quality import axe_problems
 
 from engine.daily import daily_code
@@ -128,6 +137,7 @@ def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
     before = stats_text(fast_page)
     assert "Abandonadas\t0\t0\t0" not in before
     with fast_page.expect_download() as info:
+        open_panel(fast_page, "partidas")
         fast_page.click("#export-btn")
     path = tmp_path / "partidas.json"
     info.value.save_as(path)
