@@ -421,6 +421,13 @@ document.addEventListener("click", (event) => {
   event.stopPropagation();  // the worker hears nothing of these
 }, true);
 
+// The focus leaving an open sheet for the table folds it: what has the focus is never under it.
+document.addEventListener("focusin", (event) => {
+  const sheet = openSheet();
+  const to = /** @type {Element | null} */ (event.target);
+  if (sheet && to && to instanceof Element && !sheet.contains(to) && to !== barButton(sheet.id)) closeSheets();
+});
+
 document.addEventListener("keydown", (event) => {
   const sheet = openSheet();
   if (event.key !== "Escape" || !sheet || document.querySelector("dialog[open]")) return;
