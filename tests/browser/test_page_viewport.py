@@ -11,8 +11,10 @@ first with the notice a link's game opens with, then once it is read; then with 
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
-from helpers import boot, link, resize
+from helpers import SAVE_KEY, act, boot, envelope, link, one_card_to_go_out, put_storage, reach, resize
 
 from engine.codes import GameCode
 
@@ -146,6 +148,36 @@ def test_in_play_the_table_is_the_screen(table, browser, site_url):
             found += [
                 f"{width}×{height}, {code.pretty()}, {LONG} cards: {f}" for f in page.evaluate(LONG_FAULTS_JS)
             ]
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
+
+
+# While the results panel is open over the table: the page behind it stays the table, unscrolled.
+BEHIND_JS = """() => ({scrolled: scrollY, tall: document.documentElement.scrollHeight - innerHeight,
+  nav: [...document.querySelectorAll('.site-nav')].some((e) => e.checkVisibility()),
+  open: !!document.querySelector('#results-dialog[open]')})"""
+
+
+@pytest.mark.parametrize("players", [2, 3], ids=["1v1", "three"])
+def test_the_results_open_over_the_table_as_the_screen(players, browser, site_url):
+    game = reach(one_card_to_go_out, players)
+    context = browser.new_context(
+        locale="es-ES", reduced_motion="reduce", viewport={"width": 360, "height": 640}
+    )
+    page = context.new_page()
+    found: list[str] = []
+    try:
+        put_storage(page, site_url, {SAVE_KEY: envelope(game)})
+        boot(page, site_url, "human")
+        card = game.hands[0][0]
+        act(page, partial(page.click, f'#hand button.card[data-card="{card}"]'), "results", "gameover")
+        for width, height in WINDOWS:
+            resize(page, width, height)
+            m = page.evaluate(BEHIND_JS)
+            where = f"results, {width}×{height}, {game.code.pretty()}"
+            if not m["open"] or m["scrolled"] != 0 or m["tall"] > 0 or m["nav"]:
+                found.append(f"{where}: {m}")
     finally:
         context.close()
     assert found == [], "\n".join(found)
