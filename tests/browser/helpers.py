@@ -130,6 +130,14 @@ def open_panel(page, name: str) -> None:
         page.wait_for_function("(id) => document.getElementById(id).classList.contains('open')", arg=name)
 
 
+def notice_text(page) -> str:
+    """The notice's words, without its «Entendido» button (shown in play)."""
+    return page.evaluate(
+        "() => [...document.getElementById('notice').childNodes]"
+        ".filter((n) => n.nodeName !== 'BUTTON').map((n) => n.textContent).join(' ').trim()"
+    )
+
+
 def more_options(page) -> None:
     """Open «Más opciones» (the disclosure under «Repartir») if it is folded, as a person would: a click."""
     open_panel(page, "setup")  # in play, on the «Opciones» sheet

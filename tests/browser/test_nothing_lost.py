@@ -26,6 +26,7 @@ from helpers import (
     legal_cards,
     link,
     main_text,
+    notice_text,
     open_panel,
     put_storage,
     raw_save,
@@ -44,7 +45,7 @@ from ui.storage import read
 
 
 def notice(page) -> str:
-    return page.locator("#notice").inner_text().strip()
+    return notice_text(page)
 
 
 def focused(page) -> str:
