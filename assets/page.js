@@ -323,6 +323,7 @@ function unpress() {
  */
 function showState(name, shown) {
   body.dataset.state = name;
+  atTable(name !== "setup");
   pictured = shown;
   if (name === "human") steps.push(() => { if (atTheTable()) showTable(); });
   if (shown && storage && !pictureDue) {
@@ -331,6 +332,110 @@ function showState(name, shown) {
     else setTimeout(storePicture, 0);
   }
 }
+
+// -- the table as the screen, and its sheets ----------------------------------------------------
+
+// In play ("at-table" on <html>, see style.css) the table fills the window, and the setup («Opciones»),
+// the scoreboard, «Tus partidas» and the rules are sheets over it, each one tap away on the table's
+// bar: not modal, one open at a time, Escape or its ✕ folds it and gives the focus back to its button.
+// Outside play they are parts of the page as before (the first screen, the text below it).
+const root = document.documentElement;
+
+/** @param {boolean} playing */
+function atTable(playing) {
+  if (!playing) closeSheets();
+  root.classList.toggle("at-table", playing);
+}
+
+/** @param {string} id */
+function barButton(id) {
+  return /** @type {HTMLButtonElement | null} */ (document.querySelector(`.bar-btn[aria-controls="${id}"]`));
+}
+
+/** The open sheet, if any. */
+function openSheet() {
+  return /** @type {HTMLElement | null} */ (document.querySelector("[data-sheet].open"));
+}
+
+function closeSheets() {
+  for (const sheet of document.querySelectorAll("[data-sheet].open")) {
+    sheet.classList.remove("open");
+    barButton(sheet.id)?.setAttribute("aria-expanded", "false");
+  }
+}
+
+/**
+ * @param {string} id
+ * @param {boolean} [focusIt] move the focus into it (a person's tap); false when the focus goes to a part of it
+ */
+function showSheet(id, focusIt = true) {
+  closeSheets();
+  const sheet = $(id);
+  sheet.classList.add("open");
+  barButton(id)?.setAttribute("aria-expanded", "true");
+  if (focusIt) sheet.focus({preventScroll: true});
+}
+
+/** @param {HTMLElement} sheet */
+function foldSheet(sheet) {
+  const button = barButton(sheet.id);
+  closeSheets();
+  button?.focus({preventScroll: true});
+}
+
+/** Whether el is in a sheet that is folded now (in play): it is opened first when it takes the focus. */
+function inFoldedSheet(/** @type {Element} */ el) {
+  const sheet = el.closest("[data-sheet]");
+  return root.classList.contains("at-table") && sheet && !sheet.classList.contains("open") ? sheet : null;
+}
+
+document.addEventListener("click", (event) => {
+  const target = /** @type {Element | null} */ (event.target);
+  if (!target || !target.closest) return;
+  const bar = /** @type {HTMLElement | null} */ (target.closest(".bar-btn"));
+  const close = target.closest(".sheet-close");
+  const read = target.closest(".notice-close");
+  const link = /** @type {HTMLAnchorElement | null} */ (target.closest('a[href^="#"]'));
+  if (bar) {
+    const id = bar.getAttribute("aria-controls") || "";
+    if (bar.getAttribute("aria-expanded") === "true") foldSheet($(id));
+    else showSheet(id);
+  } else if (close) {
+    foldSheet(/** @type {HTMLElement} */ (close.closest("[data-sheet]")));
+  } else if (read) {
+    $("notice").hidden = true;
+    const main = /** @type {HTMLButtonElement} */ ($("main-btn"));
+    (main.disabled ? $("mesa") : main).focus({preventScroll: true});  // back to the table
+  } else if (target.closest("#deal-btn, #daily-btn")) {
+    closeSheets();  // a new deal: back to the table (the worker hears of the click)
+    return;
+  } else if (link) {
+    // a link to a part folded away in play («Tus partidas» in «Más opciones») opens its sheet
+    const to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    const sheet = to && inFoldedSheet(to);
+    if (!sheet) return;
+    showSheet(sheet.id, to === sheet);
+    if (to !== sheet) to.focus();
+  } else {
+    return;
+  }
+  event.preventDefault();
+  event.stopPropagation();  // the worker hears nothing of these
+}, true);
+
+// The focus leaving an open sheet for the table folds it: what has the focus is never under it.
+document.addEventListener("focusin", (event) => {
+  const sheet = openSheet();
+  const to = /** @type {Element | null} */ (event.target);
+  if (sheet && to && to instanceof Element && !sheet.contains(to) && to !== barButton(sheet.id)) closeSheets();
+});
+
+document.addEventListener("keydown", (event) => {
+  const sheet = openSheet();
+  if (event.key !== "Escape" || !sheet || document.querySelector("dialog[open]")) return;
+  event.preventDefault();
+  foldSheet(sheet);
+});
 
 // -- the DOM ----------------------------------------------------------------------------------
 
@@ -420,7 +525,12 @@ function notice(text) {
     const p = document.createElement("p");
     p.setAttribute("role", "alert");
     p.textContent = text;
-    el.replaceChildren(p);
+    // in play it stands above the table, which it shrinks, until read (assets/style.css)
+    const read = document.createElement("button");
+    read.type = "button";
+    read.className = "btn btn-secondary notice-close";
+    read.textContent = "Entendido";
+    el.replaceChildren(p, read);
     el.hidden = false;
   } else {
     el.replaceChildren();
@@ -556,6 +666,8 @@ function showTable() {
 function focus(id) {
   const el = $(id);
   if (!el) return;
+  const sheet = inFoldedSheet(el);
+  if (sheet) showSheet(sheet.id, false);  // «Ver "Tus partidas"» from the results, in play
   if (el.closest(".dialog-actions")) {
     // A panel's buttons stick to its bottom: the panel stays at its title unless they are out of sight.
     el.focus({preventScroll: true});

@@ -54,7 +54,7 @@ def test_the_first_paint_waits_for_the_first_paint_script():
     assert '<link rel="expect" href="#first-paint-done" blocking="render">' in head
     script = body.index("<script>\n// Before Python is ready")
     marker = body.index('<span id="first-paint-done" hidden></span>')
-    assert body.index("</script>", script) < marker < body.index('<div class="content">')
+    assert body.index("</script>", script) < marker < body.index('<div id="textos" class="content"')
     assert body[body.index("</script>", script) + len("</script>") : marker].strip() == ""
 
 

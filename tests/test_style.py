@@ -47,7 +47,8 @@ def rule(selector: str) -> str:
 def test_the_hand_sizes_its_cards_to_its_row_and_overlaps_only_when_they_do_not_fit() -> None:
     hand = rule(".hand")
     assert "--card-w: max(44px, min(var(--fit), var(--card-max)))" in hand  # touch targets stay 44 px
-    assert "--step: max(24px, min(calc(var(--card-w) + var(--gap)), var(--squeeze)))" in hand
+    # a long hand (15 cards and more) overlaps down to 12 px a card, and stays one row in view
+    assert "--step: max(12px, min(calc(var(--card-w) + var(--gap)), var(--squeeze)))" in hand
     assert "--overlap" not in CSS  # no fixed overlap: side by side whenever the row allows
 
 

@@ -115,8 +115,32 @@ def wait_for_picture_of_the_save(page) -> None:
     )
 
 
+def open_panel(page, name: str) -> None:
+    """In play, open the sheet ``name`` (setup, marcador, partidas, textos) with its button on the bar.
+
+    Outside play (the first screen) these parts are on the page itself, and nothing is clicked.
+    """
+    folded = page.evaluate(
+        "(id) => document.documentElement.classList.contains('at-table')"
+        " && !document.getElementById(id).classList.contains('open')",
+        name,
+    )
+    if folded:
+        page.click(f'.bar-btn[aria-controls="{name}"]')
+        page.wait_for_function("(id) => document.getElementById(id).classList.contains('open')", arg=name)
+
+
+def notice_text(page) -> str:
+    """The notice's words, without its «Entendido» button (shown in play)."""
+    return page.evaluate(
+        "() => [...document.getElementById('notice').childNodes]"
+        ".filter((n) => n.nodeName !== 'BUTTON').map((n) => n.textContent).join(' ').trim()"
+    )
+
+
 def more_options(page) -> None:
     """Open «Más opciones» (the disclosure under «Repartir») if it is folded, as a person would: a click."""
+    open_panel(page, "setup")  # in play, on the «Opciones» sheet
     if not page.evaluate("() => document.getElementById('more-options').open"):
         page.click("#more-options > summary")
         page.wait_for_function("() => document.getElementById('more-options').open")

@@ -27,6 +27,8 @@ from helpers import (
     legal_cards,
     link,
     main_text,
+    notice_text,
+    open_panel,
     put_storage,
     raw_save,
     reach,
@@ -44,7 +46,7 @@ from ui.storage import read
 
 
 def notice(page) -> str:
-    return page.locator("#notice").inner_text().strip()
+    return notice_text(page)
 
 
 def focused(page) -> str:
@@ -137,6 +139,7 @@ def test_a_new_game_started_in_another_tab_survives_an_old_tab(context, fast_pag
     boot(a, link(site_url, PLAIN_CODE), "human")
     b = _second_tab(context, site_url)
     old_code = a.inner_text("#game-code")
+    open_panel(b, "setup")  # in play, «Otra partida» is on the «Opciones» sheet
     b.click("#deal-btn")  # «Otra partida»
     wait_state(b, "replace")
     b.click("#replace-yes")  # back to choosing a table
@@ -163,6 +166,7 @@ def test_every_question_keeps_the_game_on_enter_space_and_escape(key, fast_page,
     boot(page, link(site_url, PLAIN_CODE), "human")
     act(page, partial(page.click, "#main-btn"), "human")
     saved = raw_save(page)
+    open_panel(page, "setup")
     page.click("#deal-btn")
     wait_state(page, "replace")
     assert focused(page) == "replace-no", "the safe answer has the focus"
@@ -183,6 +187,7 @@ def test_a_double_click_on_repartir_does_not_throw_the_game_away(fast_page, site
     boot(page, link(site_url, PLAIN_CODE), "human")
     act(page, partial(page.click, "#main-btn"), "human")
     saved = raw_save(page)
+    open_panel(page, "setup")
     box = page.locator("#deal-btn").bounding_box()
     assert box is not None
     page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -329,6 +329,7 @@ def test_focused_control_is_in_view_and_uncovered_while_the_cpu_plays(viewport, 
         boot(page, link(site_url, PLAIN_CODE), "human")
         more_options(page)
         page.click("#pace-pausado")
+        page.keyboard.press("Escape")  # the «Opciones» sheet folds: back to the table
         page.click('#hand button.card[data-card="10D"]')
         wait_state(page, "cpu")
         found = problems(page, f"cpu, {PLAIN_CODE.pretty()}")

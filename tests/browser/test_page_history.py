@@ -15,6 +15,7 @@ from helpers import (
     SAVE_KEY,
     boot,
     more_options,
+    open_panel,
     put_storage,
     raw_save,
     see_the_end,
@@ -138,6 +139,7 @@ def test_export_then_import_in_a_fresh_context_gives_the_same_numbers(
     before = stats_text(fast_page)
     assert "Abandonadas\t0\t0\t0" not in before
     with fast_page.expect_download() as info:
+        open_panel(fast_page, "partidas")
         fast_page.click("#export-btn")
     path = tmp_path / "partidas.json"
     info.value.save_as(path)

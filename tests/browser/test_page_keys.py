@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from helpers import PLAIN_CODE, act, boot, link, more_options, raw_save, state, wait_state
+from helpers import PLAIN_CODE, act, boot, link, more_options, open_panel, raw_save, state, wait_state
 
 COUNT_CLOSES = """() => {
   window.__closed = 0;
@@ -31,6 +31,7 @@ def test_holding_enter_asks_once_and_answers_nothing(button, fast_page, site_url
     act(page, partial(page.click, "#main-btn"), "human")  # a move: there is a game to lose
     saved = raw_save(page)
     page.evaluate(COUNT_CLOSES)
+    open_panel(page, "setup")  # in play, both are on the «Opciones» sheet
     if button == "daily-btn":
         more_options(page)
     page.focus(f"#{button}")

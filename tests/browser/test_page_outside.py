@@ -22,6 +22,7 @@ from helpers import (
     act,
     boot,
     envelope,
+    notice_text,
     put_storage,
     raw_save,
     storage_items,
@@ -41,7 +42,7 @@ BAD_SAVE = json.dumps({"app": "ocho-loco", "version": 2, "record": BAD_RECORD, "
 
 
 def notice(page) -> str:
-    return page.locator("#notice").inner_text().strip()
+    return notice_text(page)
 
 
 def aside(page) -> list[str]:

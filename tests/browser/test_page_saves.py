@@ -23,6 +23,7 @@ from helpers import (
     hand,
     link,
     main_text,
+    notice_text,
     put_storage,
     raw_save,
     saved_game,
@@ -50,7 +51,7 @@ def table_snapshot(page) -> dict[str, object]:
 
 
 def notice(page) -> str:
-    return page.locator("#notice").inner_text().strip()
+    return notice_text(page)
 
 
 def reopen(page, url: str, *states: str) -> str:

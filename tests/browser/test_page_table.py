@@ -12,7 +12,16 @@ import json
 from functools import partial
 
 import pytest
-from helpers import SAVE_KEY, act, assert_no_errors, put_storage, see_the_end, wait_for_python, wait_state
+from helpers import (
+    SAVE_KEY,
+    act,
+    assert_no_errors,
+    open_panel,
+    put_storage,
+    see_the_end,
+    wait_for_python,
+    wait_state,
+)
 from support import human_to_play, reach
 
 from engine.codes import GameCode
@@ -139,6 +148,7 @@ def test_size_radios_are_off_during_a_game_and_deal_is_secondary(fast_page, site
     wait_state(page, "human")
     assert page.locator("#mode-3").is_disabled() and page.locator("#mode-2").is_checked()
     assert page.inner_text("#table-now") == "Partida en curso: 1 contra 1, rival Normal"
+    open_panel(page, "setup")  # in play, «Otra partida» is on the «Opciones» sheet
     deal = page.locator("#deal-btn")
     assert deal.inner_text() == "Otra partida" and "btn-secondary" in (deal.get_attribute("class") or "")
     deal.click()
@@ -320,9 +330,11 @@ def test_accessibility_scan_on_a_phone_with_the_log_open(browser, site_url):
         assert axe_problems(page) == []
         page.click("#deal-btn")
         wait_state(page, "human")
-        page.click("#log-panel summary")
         act(page, partial(page.click, "#main-btn"), "human")
+        open_panel(page, "marcador")  # in play, «Jugadas» is on the «Marcador» sheet
+        page.click("#log-panel summary")
         assert axe_problems(page) == []
+        open_panel(page, "setup")
         page.click("#deal-btn")
         wait_state(page, "replace")
         assert axe_problems(page) == []
