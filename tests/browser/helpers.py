@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from support import human_to_play, reach
 
 from engine.bots import make_bot
@@ -78,12 +80,36 @@ def wait_state(page, *states: str, timeout: int = 30_000) -> str:
     for the state after it.
     """
     wanted = list(states or SETTLED)
-    page.wait_for_function(
-        "(wanted) => wanted.includes(document.body.dataset.state) && !window.ochoLocoProbe.answering",
-        arg=wanted,
-        timeout=timeout,
-    )
+    try:
+        page.wait_for_function(
+            "(wanted) => wanted.includes(document.body.dataset.state) && !window.ochoLocoProbe.answering",
+            arg=wanted,
+            timeout=timeout,
+        )
+    except PlaywrightTimeout as error:  # say what the page was doing instead
+        raise AssertionError(f"waited for {wanted}; the page: {page_now(page)}") from error
     return state(page)
+
+
+# What a test that waited in vain prints: the state, the answers under way, the status line, what
+# has the focus, and the last batches the page applied (the probe's, with their kinds).
+PAGE_NOW_JS = """() => {
+  const probe = window.ochoLocoProbe || {};
+  const active = document.activeElement;
+  return {
+    state: document.body.dataset.state, answering: probe.answering,
+    status: (document.getElementById('status') || {}).textContent,
+    focus: active ? active.id || active.tagName : null,
+    batches: (probe.applied || []).slice(-4).map(([ms, kinds]) => kinds.slice(0, 300)),
+  };
+}"""
+
+
+def page_now(page) -> object:
+    try:
+        return page.evaluate(PAGE_NOW_JS)
+    except PlaywrightError as error:
+        return f"unreadable ({error})"
 
 
 # Resolves two frames from now: by then the page has laid out a new window size and measured the

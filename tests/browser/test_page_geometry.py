@@ -29,6 +29,7 @@ from helpers import (
     reach,
     resize,
     see_the_end,
+    state,
     wait_for_python,
     wait_state,
 )
@@ -322,7 +323,12 @@ def test_the_hand_follows_its_row_when_the_window_changes_size(browser, site_url
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_focused_control_is_in_view_and_uncovered_while_the_cpu_plays(viewport, browser, site_url):
-    """The ``cpu`` state, with motion and the slowest pace (1.4 s a CPU action) to look at it."""
+    """The ``cpu`` state, with motion and the slowest pace (1.4 s a CPU action) to look at it.
+
+    The page's clock is held once Python is up, and moved on only while the page shows the answer
+    to the move: the CPU's paced action (a timer of the page) waits until the test has looked, on a
+    busy machine as on a quiet one.
+    """
     context = browser.new_context(locale="es-ES", **VIEWPORTS[viewport])
     page = context.new_page()
     try:
@@ -330,9 +336,17 @@ def test_focused_control_is_in_view_and_uncovered_while_the_cpu_plays(viewport, 
         more_options(page)
         page.click("#pace-pausado")
         page.keyboard.press("Escape")  # the «Opciones» sheet folds: back to the table
+        page.clock.install()
         page.click('#hand button.card[data-card="10D"]')
-        wait_state(page, "cpu")
+        page.wait_for_function("() => document.body.dataset.state === 'cpu'")
+        for _ in range(20):  # frames and zero-delay steps, far short of the CPU's 1.4 s
+            if not page.evaluate("() => window.ochoLocoProbe.answering"):
+                break
+            page.clock.run_for(20)
+        assert wait_state(page, "cpu", timeout=1_000) == "cpu"
         found = problems(page, f"cpu, {PLAIN_CODE.pretty()}")
+        assert state(page) == "cpu", "the CPU waited for the look"
+        page.clock.resume()
         assert wait_state(page) in ("human", "results", "gameover")
     finally:
         context.close()
