@@ -9,11 +9,12 @@
 // Motion is a decoration: the document is already written when a card flies, only transforms and
 // opacity move, and what flies in place of a card that is gone takes no taps. A card waiting for
 // its turn in the deal waits unseen at its own place, where a tap finds it. With reduced motion
-// nothing travels (the status line says in words what happened). Where the cards went is read in
+// nothing travels (the status line says in words what happened). «Ritmo» sets the pace: style.css
+// holds it as --tempo (Pausado slower, Rápido quicker), read once per redraw. Where the cards went is read in
 // the next frame, before it is painted: the layout that frame needs anyway, not one more.
 // No rule of the game here.
 
-const MS = 240;  // one card's travel
+const MS = 240;  // one card's travel at «Ritmo: Normal»
 const DEAL_STEP = 45;  // between two cards of the deal
 const GATHER = 4;  // backs that gather from the pile into the stock
 const GATHER_STEP = 40;
@@ -31,6 +32,14 @@ const still = matchMedia("(prefers-reduced-motion: reduce)");
 
 /** @type {Look | null} */
 let before = null;
+let ms = MS;  // this redraw's travel and deal step, at the chosen pace
+let step = DEAL_STEP;
+
+/** The pace's factor (1 at «Normal»), from the style sheet's --tempo. */
+function tempo() {
+  const t = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--tempo"));
+  return t > 0 ? t : 1;
+}
 /** @type {((flight: Flight) => void) | null} */
 let noted = null;
 
@@ -92,17 +101,17 @@ function fly(el, from, card, source, kind, delay = 0) {
   if (!from || !to || !to.width || !from.width) return;
   const start = offset(from, to);
   if (delay) {
-    const wait = delay / (delay + MS);
+    const wait = delay / (delay + ms);
     const rest = getComputedStyle(el).transform;  // a card that fits stands raised
     el.animate([
       {offset: 0, opacity: 0, transform: rest, easing: "step-end"},
       {offset: wait, opacity: 1, transform: start, easing: EASE},
       {offset: 1, opacity: 1, transform: rest},
-    ], {duration: delay + MS});
+    ], {duration: delay + ms});
   } else {
-    el.animate([{transform: start}], {duration: MS, easing: EASE});
+    el.animate([{transform: start}], {duration: ms, easing: EASE});
   }
-  note({card, from: source, kind, ms: MS, delay, properties: delay ? ["opacity", "transform"] : ["transform"]});
+  note({card, from: source, kind, ms, delay, properties: delay ? ["opacity", "transform"] : ["transform"]});
 }
 
 /** @param {Omit<Flight, "at">} flight */
@@ -134,10 +143,10 @@ function gather(pile, stock) {
       {transform: "none", opacity: 1},
       {transform: there, opacity: 1, offset: .8},
       {transform: there, opacity: 0},
-    ], {duration: MS + 60, delay: i * GATHER_STEP, easing: EASE, fill: "backwards"});
+    ], {duration: ms + 60, delay: i * GATHER_STEP, easing: EASE, fill: "backwards"});
     flight.onfinish = flight.oncancel = () => back.remove();
   }
-  note({card: "", from: "pile", kind: "reshuffle", ms: MS + 60, delay: 0, properties: ["opacity", "transform"]});
+  note({card: "", from: "pile", kind: "reshuffle", ms: ms + 60, delay: 0, properties: ["opacity", "transform"]});
 }
 
 /**
@@ -149,11 +158,11 @@ function deal(now) {
   if (!stock) return;
   const seats = 1 + now.seats.size;
   [...document.querySelectorAll("#hand .card[data-card]:not(.leaving)")].forEach((el, i) => {
-    fly(el, stock, /** @type {HTMLElement} */ (el).dataset.card || "", "stock", "deal", i * seats * DEAL_STEP);
+    fly(el, stock, /** @type {HTMLElement} */ (el).dataset.card || "", "stock", "deal", i * seats * step);
   });
   [...now.seats.keys()].forEach((seat, s) => {
     const backs = document.querySelectorAll(`#opponents .opponent[data-seat="${seat}"] .mini-fan .card`);
-    backs.forEach((el, i) => fly(el, stock, "", "stock to seat " + seat, "deal", (i * seats + s + 1) * DEAL_STEP));
+    backs.forEach((el, i) => fly(el, stock, "", "stock to seat " + seat, "deal", (i * seats + s + 1) * step));
   });
 }
 
@@ -162,6 +171,9 @@ function settle() {
   before = null;
   // A hidden tab paints no frame: what moved while it was away is not flown when it comes back.
   if (!was || still.matches || performance.now() - was.at > 1000) return;
+  const t = tempo();
+  ms = Math.round(MS * t);
+  step = Math.round(DEAL_STEP * t);
   const now = look();
   const same = now.hand.size === was.hand.size && [...now.hand.keys()].every((card) => was.hand.has(card));
   // A new hand, just dealt (a table drawn again as it was, at first paint, is no deal).
@@ -175,7 +187,7 @@ function settle() {
       && now.top === was.top && [...was.hand.keys()].every((card) => now.hand.has(card))
       && was.pile && now.stock) {
     gather(was.pile, now.stock);
-    after = MS;
+    after = ms;
   }
   if (now.top && was.top && now.top !== was.top) {
     const pile = document.querySelector("#discard [data-card]");

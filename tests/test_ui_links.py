@@ -106,7 +106,7 @@ def test_link_from_its_start_says_so_in_plain_words() -> None:
     """#25 item 13: «…en este navegador no había ninguna guardada con ese código» read as technical."""
     _table, screen, _ = make_table(fragment=link_hash(CODE3))
     notice = screen.last_notice or ""
-    assert notice.startswith("Empiezas la partida del enlace desde el principio.")
+    assert notice.startswith("Empiezas desde el reparto del enlace.")
     assert "navegador" not in notice and "código" not in notice and "guardada" not in notice
 
 

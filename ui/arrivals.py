@@ -17,10 +17,8 @@ from .links import link_hash, read_hash, share_url
 from .outside import SOURCE_LINK, Refused, take
 
 # Said when a link's game starts here from its deal: a link carries the deal, never the moves played.
-NOTICE_LINK_FROM_START = (
-    "Empiezas la partida del enlace desde el principio. Si ya la habías empezado en otro sitio, "
-    "lo que jugaste allí no viene con el enlace."
-)
+# Short: it shows over the table, whose words in play stay few (a link carries the deal, no moves).
+NOTICE_LINK_FROM_START = "Empiezas desde el reparto del enlace."
 
 
 class Arrivals:

@@ -113,7 +113,13 @@ def test_finished_game_shows_in_your_games(fast_page, site_url, screenshot) -> N
     assert cells[1] == record.code.pretty() and cells[3] == str(expect_text.total)
     played = fast_page.locator("#stats-table tr", has_text="Partidas jugadas").locator("td").all_inner_texts()
     assert played == ["1", "0", "1"]
-    assert axe_problems(fast_page) == []  # the results panel with «Retar a alguien», and «Tus partidas»
+    see_the_end(fast_page)
+    fast_page.click("#see-partidas-btn")  # «Ver «Tus partidas»»: the game-over view gives way to the list
+    fast_page.wait_for_function(
+        "() => document.activeElement.id === 'partidas' && !document.getElementById('gameover-dialog').open"
+    )
+    assert fast_page.locator("#recent-table").is_visible()
+    assert axe_problems(fast_page) == []  # «Tus partidas» as shown, with this game in it
     screenshot("tus-partidas")
 
 
