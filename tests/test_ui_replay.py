@@ -17,6 +17,7 @@ from engine.record import Record
 from engine.review import CURRENT, Reviewer
 from ui import render_replay
 from ui.history import REVIEW_PREFIX
+from ui.render import seat_name
 from ui.replay import HandReplay
 
 
@@ -185,3 +186,13 @@ def test_a_second_look_at_the_repaso_comes_from_tus_partidas_at_once(cheap_revie
     assert screen.htmls["review-list"] == first
     table.history._load()  # the review's key is never taken for a game
     assert all(not e.text.startswith(REVIEW_PREFIX) for e in table.history.entries)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_replay_of_hand_2_says_sin_cartas_only_of_a_seat_with_none(players: int) -> None:
+    """Issue 37, item 1, in the replay: hand 1's result never leaks into hand 2's steps."""
+    for index, step in enumerate(HandReplay.of_current_hand(finished_hand(1, players)).steps):
+        table = render_replay.replay_table_html(step.game, step.move)
+        for seat, cards in enumerate(step.game.hands):
+            assert (f'aria-label="{seat_name(seat)}: sin cartas"' in table) == (not cards), (index, seat)
+        assert "sin cartas" not in render_replay.replay_move_text(step.move, step.drawn)
