@@ -104,3 +104,8 @@ def test_every_class_the_sheet_styles_is_written_by_the_page_or_its_code() -> No
     text = "".join(path.read_text(encoding="utf-8") for path in sources)
     styled = {name for selector, _ in rules(CSS) for name in re.findall(r"\.([a-zA-Z][\w-]*)", selector)}
     assert sorted(name for name in styled if name not in text) == []
+
+
+def test_the_sprites_are_out_of_the_render_tree() -> None:
+    """Their symbols are only read by <use>: drawn or styled, every restyle of the page pays for them."""
+    assert [body.strip() for selector, body in rules(CSS) if selector == ".sprite"] == ["display: none;"]
