@@ -408,6 +408,9 @@ document.addEventListener("click", (event) => {
     (main.disabled ? $("mesa") : main).focus({preventScroll: true});  // back to the table
   } else if (target.closest("#deal-btn, #daily-btn")) {
     closeSheets();  // a new deal: back to the table (the worker hears of the click)
+    // The page turns into the table in this tap's own frame, as before Python is ready, so the deal's
+    // frame draws only the hand (the state of the worker's answer keeps it, or takes it back).
+    root.classList.add("at-table");
     return;
   } else if (link) {
     // a link to a part folded away in play («Tus partidas» in «Más opciones») opens its sheet

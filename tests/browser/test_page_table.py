@@ -118,6 +118,20 @@ def test_after_a_deal_the_pile_the_hand_and_the_button_fit_on_screen(viewport, b
         context.close()
 
 
+def test_repartir_turns_the_page_into_the_table_in_the_taps_own_frame(fast_page, site_url):
+    """The switch to the table (the whole page restyled) and the deal's first frame are two frames,
+    not one long one: the tap adds ``at-table`` at once, before the worker's answer can arrive."""
+    open_page(fast_page, site_url)
+    assert wait_state(fast_page) == "setup"
+    at_once = fast_page.evaluate(
+        "() => { document.getElementById('deal-btn').click();"
+        " return document.documentElement.classList.contains('at-table'); }"
+    )
+    assert at_once
+    assert wait_state(fast_page, "human", "cpu") in ("human", "cpu")
+    assert fast_page.evaluate("() => document.documentElement.classList.contains('at-table')")
+
+
 def test_focus_ring_never_hides_the_next_cards_rank(browser, site_url):
     context = browser.new_context(locale="es-ES", reduced_motion="reduce", **VIEWPORTS["zoom-200"])
     page = context.new_page()
