@@ -20,7 +20,8 @@ One run of headless Chromium on localhost measures, and prints as JSON:
   skeleton and the rules text are static HTML, so they show long before
   Python is ready.
 * ``action_ms_p50`` / ``action_ms_p95``: from a click on one of the person's
-  cards to the DOM showing the move (a MutationObserver on ``#hand``), over
+  cards to the DOM showing the move (a MutationObserver on ``#hand``; the
+  pressed look the page gives the card at once is not counted), over
   scripted hands with reduced motion (the CPU answers at once).
 * ``cpu_turn_ms_p95``: time the CPU players spend deciding, measured inside
   the page (``window.ochoLocoProbe.timing``, the probe switch's record of ``Screen.timing``).

@@ -42,7 +42,10 @@ ACTION_SCRIPT = """
     window.__t0 = card && !card.dataset.card.startsWith("8") ? performance.now() : null;
   }, true);
   addEventListener("DOMContentLoaded", () => {
-    new MutationObserver(() => {
+    new MutationObserver((records) => {
+      // The pressed look the page gives a tapped card at once is not the answer: wait for the move.
+      const pressed = (r) => r.type === "attributes" && r.target.classList.contains("pressed");
+      if (records.every(pressed)) return;
       if (window.__t0 !== null) {
         window.__actions.push(performance.now() - window.__t0);
         window.__t0 = null;

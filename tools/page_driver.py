@@ -39,8 +39,12 @@ SEEDED_CRYPTO_JS = """
 })();
 """
 
-# True once the page waits for the person, or shows a dialog, the results or the setup screen.
-SETTLED_JS = "() => ['human','chooser','results','gameover','setup'].includes(document.body.dataset.state)"
+# True once the page waits for the person, or shows a dialog, the results or the setup screen, and has
+# shown its answer to the last click (the probe's count of answers pending, where the probe is on).
+SETTLED_JS = (
+    "() => ['human','chooser','results','gameover','setup'].includes(document.body.dataset.state)"
+    " && !(window.ochoLocoProbe && window.ochoLocoProbe.answering)"
+)
 
 
 @contextmanager
@@ -68,13 +72,25 @@ def context_options() -> dict[str, Any]:
     return {"locale": "es-ES", "viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
 
 
-def click_first(page: Any, selectors: list[str]) -> bool:
-    """Click the first element that one of ``selectors`` finds, in order; False when none does."""
-    for selector in selectors:
-        el = page.query_selector(selector)
-        if el is not None:
-            el.click()
-            return True
+def click_first(page: Any, selectors: list[str], *, attempts: int = 20) -> bool:
+    """Click the first element that one of ``selectors`` finds, in order; False when none does.
+
+    The table may redraw between finding an element and clicking it (a card replaced, a button
+    disabled): a click that cannot happen within 2 s is not made, and the selectors are tried again.
+    """
+    from playwright.sync_api import Error as PlaywrightError  # the callers have Playwright
+
+    for _ in range(attempts):
+        for selector in selectors:
+            found = page.locator(selector).first
+            if found.count():
+                try:
+                    found.click(timeout=2_000)
+                except PlaywrightError:
+                    break  # redrawn under the click: look again
+                return True
+        else:
+            return False
     return False
 
 
