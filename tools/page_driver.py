@@ -2,7 +2,7 @@
 
 Shared by the site tooling (``python -m tools.stdlib --probe``) and the page
 benchmarks (:mod:`lab.page_bench`, :mod:`lab.review_page_bench`, …), so the
-build never imports a benchmark. Playwright is imported by the callers, not here.
+build never imports a benchmark.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
 
 from tools import chromium as site_chromium
 from tools import serve as site_serve
@@ -78,8 +80,6 @@ def click_first(page: Any, selectors: list[str], *, attempts: int = 20) -> bool:
     The table may redraw between finding an element and clicking it (a card replaced, a button
     disabled): a click that cannot happen within 2 s is not made, and the selectors are tried again.
     """
-    from playwright.sync_api import Error as PlaywrightError  # the callers have Playwright
-
     for _ in range(attempts):
         for selector in selectors:
             found = page.locator(selector).first
