@@ -42,6 +42,9 @@ class CodeError(ValueError):
     """A game code that cannot be used; the message says why, in Spanish."""
 
 
+_INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
+
+
 def _check_symbol(head: str) -> str:
     total = sum((i + 1) * ALPHABET.index(ch) for i, ch in enumerate(head))
     return ALPHABET[total % len(ALPHABET)]
@@ -84,6 +87,21 @@ class GameCode:
         """A fresh code drawn from ``rng`` (the caller owns the generator)."""
         body = "".join(ALPHABET[int(rng.random() * len(ALPHABET))] for _ in range(BODY_LENGTH))
         return cls.build(players, body)
+
+    @classmethod
+    def canonical(cls, text: str) -> GameCode | None:
+        """The code written exactly in its canonical form (as records keep it), else None; cheap.
+
+        >>> GameCode.canonical("A2K7QM92"), GameCode.canonical("a2k7-qm92")
+        (GameCode(text='A2K7QM92'), None)
+        """
+        if len(text) != CODE_LENGTH or text[0] != VERSION or text[1] not in "23":
+            return None
+        try:
+            total = sum(i * _INDEX[ch] for i, ch in enumerate(text[:-1], 1))
+        except KeyError:
+            return None
+        return cls(text) if _INDEX.get(text[-1]) == total % len(ALPHABET) else None
 
     @classmethod
     def parse(cls, text: object) -> GameCode:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Generator, Iterator, MutableMapping
 from dataclasses import dataclass
 
@@ -56,15 +56,17 @@ from .history_file import (
 from .kept import (
     BROKEN,
     CHECKED,
+    MAX_PENDING,
     NEWER,
     PENDING,
     REFUSED,
     Entry,
+    NotAGame,
     checked,
+    envelope,
     identity,
     identity_of,
     kept_text,
-    players_of,
     rank,
     refused_for_good,
     stored,
@@ -76,6 +78,8 @@ HISTORY_KEY = LEGACY_KEY
 MIGRATED_KEY = "migrado"  # in the games store: the localStorage history has been taken in
 PAST_KEY = "pasado"  # in the games store: the earlier page's summary of older games
 REVIEW_PREFIX = "@repaso:"  # in the games store: a hand's review, beside its game (never a game)
+# What :meth:`History.keep_unchecked` did with a game it could not check.
+KEPT, ALREADY, FULL, REFUSED_TEXT = "kept", "already", "full", "refused"
 STORE_NAME = "ocho-loco-partidas"  # the IndexedDB store's name (pyscript.storage prefixes it)
 RECENT = 20
 LOAD_SLICE = 500  # games read from the store between two yields (a few ms in the page)
@@ -133,6 +137,9 @@ class History:
         # Pending games this page could not check (NEWER or BROKEN), by key: shown, not counted, not
         # checked again in this visit; the next page (or visit) checks them again.
         self.later: dict[str, str] = {}
+        # Keys of the store that are no game's text (planted, or written by no page of this game): never
+        # read as games, listed apart so the player can remove them (:meth:`delete`).
+        self.unreadable: list[str] = []
         self.past: Past | None = None
         self.notice: str | None = None
         self._next = 0
@@ -154,12 +161,15 @@ class History:
                     raw = self.games.get(key)
                     self.past = Past.read(json.loads(raw) if isinstance(raw, str) else None)
                 continue
-            if key in self.known:
-                continue  # kept again while the store was being read
+            if key in self.known or key == MIGRATED_KEY or key.startswith(REVIEW_PREFIX):
+                continue  # kept again while the store was being read, or not a game
             try:
                 entry = stored(key, self.games.get(key))
-            except ValueError:
-                continue  # not a game of ours
+            except NotAGame:
+                self.unreadable.append(key)
+                continue
+            if entry.status == PENDING and not envelope(key).known:
+                self.later[key] = NEWER  # a later form: judged without a check, never checked here
             self._next = max(self._next, entry.order + 1)
             ident = identity_of(key)
             twin = self.ids.get(ident)
@@ -181,6 +191,12 @@ class History:
             self.notice = NOTICE_FULL
             return False
         if entry.text in self.known:
+            # The same game again (its check done, its hints merged): in place when it keeps its place
+            # in the order, which a check always does (no list rebuilt per game: a visit is O(n)).
+            at = bisect_left(self.entries, entry.sort_key(), key=Entry.sort_key)
+            if at < len(self.entries) and self.entries[at].text == entry.text:
+                self.entries[at] = entry
+                return True
             self.entries = [e for e in self.entries if e.text != entry.text]
         self.known.add(entry.text)
         self.ids[identity_of(entry.text)] = entry.text
@@ -218,6 +234,7 @@ class History:
         early = self.entries
         self.games, self.flush = games, flush or (lambda: None)
         self.entries, self.known, self.ids, self._next = [], set(), {}, 0
+        self.later, self.unreadable = {}, []
         yield from self._load_steps()
         self.migrate()
         for entry in early:
@@ -291,26 +308,34 @@ class History:
     def has(self, record: Record) -> bool:
         return identity(record) in self.ids
 
-    def keep_unchecked(self, text: str, date: str, err: Exception) -> bool:
+    def keep_unchecked(self, text: str, date: str, err: Exception) -> str:
         """Keep an imported game this page could not check (``err``), pending, for a page that can.
 
-        Only a text of a later page (:attr:`RecordError.newer`) or a check that broke is kept; a
-        refusal for good, or a text no page reads, is not. False if not kept (or kept already).
+        Only a text whose envelope reads (:func:`ui.kept.envelope`) and that a later page may read
+        (:attr:`RecordError.newer`), or whose check broke here, is kept, and only while fewer than
+        :data:`MAX_PENDING` games wait. Returns what happened: :data:`KEPT`, :data:`ALREADY` (kept
+        before), :data:`FULL` (too many wait) or :data:`REFUSED_TEXT` (no page will count it).
         """
         if (isinstance(err, RecordError) and not err.newer) or refused_for_good(err):
-            return False
+            return REFUSED_TEXT
         try:
-            players_of(text)
-        except ValueError:
-            return False
+            wrapper = envelope(text)
+        except NotAGame:
+            return REFUSED_TEXT
         with contextlib.suppress(RecordError):
             text = kept_text(Record.parse(text))  # a game that reads is kept in the current form
-        if identity_of(text) in self.ids:
-            return False
-        kept = self._put(Entry(text, date, self._next, PENDING))
-        if kept:
-            self.later[text] = NEWER if isinstance(err, RecordError) else BROKEN
-        return kept
+        if text in self.known or identity_of(text) in self.ids:
+            return ALREADY
+        if self.waiting_count() >= MAX_PENDING:
+            return FULL
+        if not self._put(Entry(text, date, self._next, PENDING)):
+            return FULL
+        self.later[text] = NEWER if isinstance(err, RecordError) or not wrapper.known else BROKEN
+        return KEPT
+
+    def waiting_count(self) -> int:
+        """How many kept games wait for a page that can check them (:meth:`waiting`, summed)."""
+        return sum(1 for text in self.later if text in self.known)
 
     def merge(self, record: Record) -> None:
         """A copy of a game kept already: the kept entry takes its hints if it has none (nothing is added)."""
@@ -399,8 +424,52 @@ class History:
         return compute(e.outcome for e in self.entries if e.outcome is not None and e.status == CHECKED)
 
     def recent(self) -> list[Entry]:
-        """The last :data:`RECENT` games, newest first (checked or not: each says which)."""
-        return self.entries[-RECENT:][::-1]
+        """The last :data:`RECENT` games this page reads, newest first (checked or not: each says which).
+
+        A game waiting for a later page is listed apart (:meth:`waiting_entries`), so any number of
+        them never pushes a game of this page out of the list.
+        """
+        out: list[Entry] = []
+        for entry in reversed(self.entries):
+            if entry.status == PENDING and entry.text in self.later:
+                continue
+            out.append(entry)
+            if len(out) == RECENT:
+                break
+        return out
+
+    def waiting_entries(self) -> list[Entry]:
+        """The games waiting for a page that can check them, newest first (at most :data:`RECENT`)."""
+        out = [e for e in reversed(self.entries) if e.status == PENDING and e.text in self.later]
+        return out[:RECENT]
+
+    def delete(self, key: str) -> bool:
+        """Remove one kept game, or one unreadable key, from this device; False if it was not kept."""
+        if key in self.unreadable:
+            self.unreadable.remove(key)
+        elif key in self.known:
+            self.known.discard(key)
+            self.entries = [e for e in self.entries if e.text != key]
+            self.later.pop(key, None)
+            ident = identity_of(key)
+            if self.ids.get(ident) == key:
+                del self.ids[ident]
+        else:
+            return False
+        with contextlib.suppress(Exception):
+            del self.games[key]
+        self.flush()
+        return True
+
+    def delete_unreadable(self) -> int:
+        """Remove every key that is no game (:attr:`unreadable`); how many went."""
+        keys, self.unreadable = self.unreadable, []
+        for key in keys:
+            with contextlib.suppress(Exception):
+                del self.games[key]
+        if keys:
+            self.flush()
+        return len(keys)
 
     def daily(self, date: str) -> dict[int, Entry | None]:
         """Per table size, your first checked finished game of ``date``'s deal of the day, or None."""

@@ -17,6 +17,8 @@ from engine.daily import day_text
 from engine.record import Record, RecordError
 from engine.stats import Outcome
 
+from .kept import MAX_PENDING
+
 APP = "ocho-loco"
 EXPORT_FORMAT = "partidas"
 EXPORT_VERSION = 1
@@ -30,7 +32,7 @@ class Keeper(Protocol):
 
     def has(self, record: Record) -> bool: ...
     def merge(self, record: Record) -> None: ...
-    def keep_unchecked(self, text: str, date: str, err: Exception) -> bool: ...
+    def keep_unchecked(self, text: str, date: str, err: Exception) -> str: ...
     def check(self, record: Record) -> Generator[float, None, Outcome]: ...
     def keep_checked(self, record: Record, date: str, result: Outcome) -> bool: ...
     def flush(self) -> None: ...
@@ -45,6 +47,7 @@ class Imported:
     refused: int
     current: str | None
     later: int = 0
+    full: int = 0  # games a later page may read, not kept: too many wait already (ui.kept.MAX_PENDING)
 
     def message(self) -> str:
         def games(n: int) -> str:
@@ -58,6 +61,11 @@ class Imported:
             parts.append(
                 f"Guardadas sin contar {games(self.later)} que esta página no puede comprobar: se contarán "
                 "cuando la página se actualice."
+            )
+        if self.full:
+            parts.append(
+                f"No se han guardado {games(self.full)} que esta página no puede comprobar: ya hay "
+                f"{MAX_PENDING} esperando a una versión más nueva."
             )
         if self.refused:
             parts.append(f"Rechazadas {games(self.refused)} que no cuadran con las reglas o con la CPU.")
@@ -140,7 +148,7 @@ class ImportJob:
         self.current = current
         self.total = len(games)
         self.done = 0
-        self.added = self.duplicates = self.refused = self.later = 0
+        self.added = self.duplicates = self.refused = self.later = self.full = 0
 
     def steps(self) -> Iterator[int]:
         """Yield after each step of work (a few moves checked), with the games done so far."""
@@ -151,11 +159,7 @@ class ImportJob:
                 text, date = item_fields(item)
                 record = Record.parse(text)
             except RecordError as err:  # a later page's text is kept for a page that can read it
-                if history.keep_unchecked(text, date, err):
-                    self.later += 1
-                    record = None
-                else:
-                    self.refused += 1
+                self._count(history.keep_unchecked(text, date, err))
                 self.done += 1
                 yield self.done
                 continue
@@ -177,10 +181,7 @@ class ImportJob:
                             break
                         yield self.done
                 except Exception as err:  # refused by the rules or the CPU check, or a check that broke
-                    if history.keep_unchecked(str(record), date, err):
-                        self.later += 1
-                    else:
-                        self.refused += 1
+                    self._count(history.keep_unchecked(str(record), date, err))
                 else:
                     if history.has(record):  # kept meanwhile (a game ended during the import)
                         history.merge(record)
@@ -191,5 +192,16 @@ class ImportJob:
             yield self.done
         history.flush()
 
+    def _count(self, kept: str) -> None:
+        """Count what :meth:`Keeper.keep_unchecked` did (``kept``, ``already``, ``full`` or ``refused``)."""
+        if kept == "kept":
+            self.later += 1
+        elif kept == "already":
+            self.duplicates += 1
+        elif kept == "full":
+            self.full += 1
+        else:
+            self.refused += 1
+
     def result(self) -> Imported:
-        return Imported(self.added, self.duplicates, self.refused, self.current, self.later)
+        return Imported(self.added, self.duplicates, self.refused, self.current, self.later, self.full)

@@ -134,6 +134,47 @@ def recent_table(entries: list[Entry], later: Mapping[str, str] | None = None) -
     )
 
 
+def waiting_table(entries: list[Entry], later: Mapping[str, str], unreadable: int = 0) -> str:
+    """The games this page cannot check (kept for a later page), and how many kept lines are no game.
+
+    Listed apart from :func:`recent_table`, so however many there are, they never hide a game of
+    this page.
+    """
+    rows = []
+    for e in entries:
+        code = e.code
+        why = LATER_TEXT.get(later.get(e.text, ""), UNCHECKED_TEXT[PENDING])
+        rows.append(
+            f"<tr><td>{e.date}</td><td><code>{code.pretty()}</code></td>"
+            f"<td>{TABLE_NAMES[code.players]}</td><td>{why}</td></tr>"
+        )
+    table = (
+        '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="waiting-caption">'
+        '<table id="waiting-table" class="recent-table">'
+        f'<caption id="waiting-caption">{waiting_caption(len(entries))}</caption>'
+        '<thead><tr><th scope="col">Fecha</th><th scope="col">Código</th><th scope="col">Mesa</th>'
+        '<th scope="col">Estado</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+        if rows
+        else ""
+    )
+    lines = "1 línea guardada no es" if unreadable == 1 else f"{unreadable} líneas guardadas no son"
+    junk = (
+        f'<p id="unreadable-line" class="small">No se puede leer: {lines} una partida de esta página '
+        "y no cuentan.</p>"
+        if unreadable
+        else ""
+    )
+    return table + junk
+
+
+def waiting_caption(count: int) -> str:
+    """«La partida que espera a una versión más nueva» or «Las 3 partidas que esperan…»."""
+    if count == 1:
+        return "La partida que espera a una versión más nueva"
+    return f"Las {count} partidas más recientes que esperan a una versión más nueva"
+
+
 def recent_caption(count: int) -> str:
     """«Tu última partida» or «Tus últimas 12 partidas» (never «Últimas 1 partidas»)."""
     return "Tu última partida" if count == 1 else f"Tus últimas {count} partidas"
@@ -189,6 +230,8 @@ def history_html(
     kept: int | None = None,
     later: Mapping[str, str] | None = None,
     waiting: Mapping[str, int] | None = None,
+    waiting_entries: list[Entry] | None = None,
+    unreadable: int = 0,
     loading: bool = False,
 ) -> str:
     """«Tus partidas»: today's deal, your figures, the games kept; while the store loads, only that."""
@@ -210,6 +253,7 @@ def history_html(
         + waiting_line(waiting or {})
         + past_line(past)
         + recent_table(recent, later)
+        + waiting_table(waiting_entries or [], later or {}, unreadable)
     )
 
 

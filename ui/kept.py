@@ -22,8 +22,16 @@ import re
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
 
-from engine.codes import CODE_LENGTH, GameCode
-from engine.record import FLAG_FORMAT, FORMAT, HINTS_FORMAT, MAX_TEXT, Record, RecordError
+from engine.codes import GameCode
+from engine.record import (
+    FLAG_FORMAT,
+    FORMAT,
+    HINTS_FORMAT,
+    LEGACY_FORMAT,
+    MAX_TEXT,
+    Record,
+    RecordError,
+)
 from engine.stats import Outcome, outcome
 from engine.verify import NotPlayedByCpu, check_steps
 
@@ -32,6 +40,8 @@ FORMAT_PREFIX = FORMAT + "."
 PENDING, CHECKED, REFUSED = "?", "ok", "no"
 # Why a pending game could not be checked on this page (it stays pending, for a page that can).
 NEWER, BROKEN = "newer", "broken"
+# At most this many games wait, kept unchecked, for a later page (an import beyond it says how many it left).
+MAX_PENDING = 200
 
 
 def _cpu_checked(record: Record) -> Iterator[float]:
@@ -129,8 +139,8 @@ class Entry:
 
     @property
     def code(self) -> GameCode:
-        """The game's code, read from the text when needed (loading thousands of games never parses codes)."""
-        return GameCode.parse(self.text[len(FORMAT_PREFIX) : len(FORMAT_PREFIX) + CODE_LENGTH])
+        """The game's code, read from its envelope (an entry is only made of a text whose envelope reads)."""
+        return envelope(self.text).code
 
     @property
     def counted(self) -> bool:
@@ -148,15 +158,86 @@ class Entry:
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
 
 
+# The envelope of a kept text: the fields every record form, this page's and a later one's, begins with.
+_FORM = re.compile(r"r([1-9][0-9]?)", re.ASCII)  # r1 … r99: a later form is plausible, r999 is not
+_LEVEL = re.compile(r"[a-z](?:[1-9][0-9]{0,2})?[a-z]?", re.ASCII)  # n, n1, d12, n1p, a later level
+_TAIL = re.compile(r"[A-Za-z0-9_~-]*", re.ASCII)  # the moves (and a partial record's start), URL-safe
+KNOWN_FORMS = (LEGACY_FORMAT, FORMAT, FLAG_FORMAT, HINTS_FORMAT)
+_LEVEL_OF = {
+    LEGACY_FORMAT: re.compile(r"[a-z]", re.ASCII),
+    FORMAT: re.compile(r"[a-z][1-9][0-9]{0,2}", re.ASCII),
+    FLAG_FORMAT: re.compile(r"[a-z][1-9][0-9]{0,2}p", re.ASCII),
+    HINTS_FORMAT: re.compile(r"[a-z][1-9][0-9]{0,2}", re.ASCII),
+}
+# A later form is kept pending only a few numbers ahead of this page's last one.
+LATER_FORMS = 5
+
+
+class NotAGame(ValueError):
+    """A kept key or an imported text whose envelope does not read: no page of this game wrote it."""
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """What every kept text says before its moves: its form, its game code and its CPU level field.
+
+    Read by :func:`envelope`, the one reader of kept texts: nothing else cuts a text at fixed places.
+    """
+
+    form: str
+    code: GameCode
+    level: str
+    moves: bool  # the moves field holds at least one symbol
+
+    @property
+    def known(self) -> bool:
+        """Whether this page reads the form (a later form waits, pending, for a page that does)."""
+        return self.form in KNOWN_FORMS
+
+    @property
+    def fits(self) -> bool:
+        """Whether the level field has the shape the form gives it (``n`` in ``r1``, ``n1p`` in ``r3``…).
+
+        Only such a text can have been checked on this device: a note saying so of any other is not
+        taken (:func:`stored`).
+        """
+        shape = _LEVEL_OF.get(self.form)
+        return shape is not None and shape.fullmatch(self.level) is not None and self.moves
+
+    @property
+    def players(self) -> int:
+        return self.code.players
+
+
+def envelope(text: object) -> Envelope:
+    """The envelope of a kept text; :class:`NotAGame` unless it reads.
+
+    A text reads when it is at most :data:`~engine.record.MAX_TEXT` long and has four or five fields:
+    a record form (one this page knows, or a later one at most :data:`LATER_FORMS` ahead), a game code
+    this page deals (canonical, its check symbol right), a CPU level (a lowercase letter, the CPU
+    version, a flag), then URL-safe symbols. Only the moves of a later form may mean something this
+    page cannot read.
+    """
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise NotAGame("not a record")
+    parts = text.split(".")
+    if not 4 <= len(parts) <= 5:
+        raise NotAGame("not a record")
+    form, code_text, level, *tail = parts
+    number = _FORM.fullmatch(form)
+    if number is None or int(number.group(1)) > int(HINTS_FORMAT[1:]) + LATER_FORMS:
+        raise NotAGame("not a record form")
+    code = GameCode.canonical(code_text)
+    if code is None or not _LEVEL.fullmatch(level):
+        raise NotAGame("not a record")
+    if not all(_TAIL.fullmatch(field) for field in tail):
+        raise NotAGame("not a record")
+    return Envelope(form, code, level, bool(tail[0]))
+
+
 def players_of(text: str) -> int:
-    """The table size of a kept game's key; ValueError if the key is not a record's text."""
-    # Cheap on purpose (thousands at start-up): the record itself is parsed when it is checked.
-    if len(text) > MAX_TEXT or not text.startswith("r") or text.count(".") != 3:
-        raise ValueError("not a record")
-    players = text.split(".", 2)[1][1:2]
-    if players not in ("2", "3"):
-        raise ValueError("not a record")
-    return int(players)
+    """The table size of a kept game's key; :class:`NotAGame` (a ValueError) if the key is not a record's."""
+    return envelope(text).players
 
 
 def _outcome_from(data: object, players: int) -> Outcome | None:
@@ -180,7 +261,8 @@ def stored(text: str, raw: object) -> Entry:
     A refusal is checked again too: the page that stored it may have refused what it could not read
     (an older page, a check that broke), and a refusal for good costs one more check per visit.
     """
-    players = players_of(text)
+    wrapper = envelope(text)
+    players = wrapper.players
     try:
         date, order, status, cached = json.loads(raw) if isinstance(raw, str) else raw  # type: ignore[misc]
         if not (isinstance(date, str) and _DAY.fullmatch(date)):
@@ -190,6 +272,6 @@ def stored(text: str, raw: object) -> Entry:
     except (ValueError, TypeError):
         return Entry(text, "0000-00-00", 0, PENDING)
     result = _outcome_from(cached, players) if status == CHECKED else None
-    if status == REFUSED or (status == CHECKED and result is None):
-        status = PENDING
+    if status == REFUSED or (status == CHECKED and (result is None or not wrapper.fits)):
+        status, result = PENDING, None
     return Entry(text, date, order, status, result)

@@ -55,6 +55,8 @@ class Transfer:
                 kept=len(history.entries),
                 later=history.later,
                 waiting=history.waiting(),
+                waiting_entries=history.waiting_entries(),
+                unreadable=len(history.unreadable),
                 loading=self.loading,
             ),
         )

@@ -1,0 +1,202 @@
+"""No line of data breaks «Tus partidas» (issue 43, item 1): a bad entry never hides a result or stops a deal.
+
+An entry reaches the games store in two ways: an imported file, or a writer of
+the same origin planting it straight in IndexedDB. Either way the list still
+draws, counts every good game exactly, and «Otra partida» still deals. Every
+kept text is read through one reader, :func:`ui.kept.envelope`; a key that
+does not read is listed apart, never taken for a game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+
+from fake_screen import FakeScreen, make_table, plain
+from hypothesis import given
+from hypothesis import strategies as st
+from profiles import budget
+from test_ui_history import honest
+
+from engine.game import PLAYING
+from engine.record import Record
+from ui.history import History, review_key
+from ui.kept import CHECKED, MAX_PENDING, Entry, NotAGame, envelope
+from ui.storage import MemoryBackend
+from ui.table import Table
+
+DAY = "2026-12-01"
+# The line of the issue's file: a later form with a code this page does not deal.
+BAD_CODE = "r5.X2abcdef.n1.AA"
+# A four-character form field: a fixed slice of the text read the wrong code from it.
+FAR_FORM = "r999.A2K7QM92.x.y"
+
+
+def export_file(*records: str) -> str:
+    games = [{"record": text, "date": DAY} for text in records]
+    data = {"app": "ocho-loco", "format": "partidas", "version": 1, "exported": DAY, "current": None}
+    return json.dumps(data | {"games": games})
+
+
+def checked_store(records: tuple[Record, ...]) -> dict[str, object]:
+    """A games store holding ``records`` as this device keeps them once checked."""
+    history = History(MemoryBackend(), {})
+    for record in records:
+        history.add(record, DAY)
+    history.check_all()
+    return dict(history.games)
+
+
+def opened(store: dict[str, object]) -> tuple[Table, FakeScreen]:
+    """A table whose page opened ``store`` as its games store and read it."""
+    table, screen, _ = make_table()
+    table.transfer.attach_games(store)
+    screen.run_timers()
+    return table, screen
+
+
+def deals_again(table: Table, screen: FakeScreen) -> None:
+    """«Otra partida» with a game under way, «Sí», then «Repartir»: a new game is on the table."""
+    table.request_deal(2)
+    if screen.body == "replace":
+        table.answer_replace(True)
+        table.request_deal(2)
+    screen.run_timers()
+    assert table.game is not None and table.game.phase == PLAYING and not table.game.history
+
+
+def test_the_issues_file_is_refused_line_by_line_and_the_list_still_draws() -> None:
+    good = honest()[0]
+    table, screen, _ = make_table()
+    table.request_deal(2)
+    table.transfer.import_text(export_file(str(good), BAD_CODE))
+    screen.run_timers()
+    assert "Importadas 1 partida" in screen.texts["partidas-status"]
+    assert table.history.stats().overall.played == 1
+    body = plain(screen.htmls["partidas-body"])
+    assert good.code.pretty() in body and "Cargando" not in body
+    deals_again(table, screen)
+
+
+def test_a_far_later_form_is_not_a_game_a_later_page_wrote() -> None:
+    table, screen, _ = make_table()
+    table.transfer.import_text(export_file(FAR_FORM))
+    screen.run_timers()
+    assert "Rechazadas 1 partida" in screen.texts["partidas-status"]
+    assert not table.history.entries
+
+
+def test_the_envelope_reads_the_fields_not_fixed_places() -> None:
+    assert envelope("r2.A2K7QM92.n1.RxA").code.text == "A2K7QM92"
+    assert envelope("r7.A2K7QM92.q3.anything_new").code.players == 2
+    for text in (BAD_CODE, FAR_FORM, "r2.a2k7qm92.n1.RxA", "r2.A2K7QM93.n1.RxA", "r2.A2K7QM92.N1.RxA"):
+        try:
+            envelope(text)
+        except NotAGame:
+            continue
+        raise AssertionError(f"{text!r} read as a game")
+
+
+def test_bad_keys_planted_in_the_store_are_listed_apart_and_never_break_a_command() -> None:
+    good = honest()[:2]
+    store = checked_store(good)
+    planted = [BAD_CODE, FAR_FORM, "r2.A2K7QM92", "<img src=x onerror=alert(1)>", "r2." + "A" * 5000]
+    for key in planted:
+        store[key] = json.dumps([DAY, 0, CHECKED, [1, [0, 50], [0], [0, 50]]])
+    table, screen = opened(store)
+    history = table.history
+    assert history.stats().overall.played == 2 and len(history.entries) == 2
+    assert sorted(history.unreadable) == sorted(planted)
+    body = plain(screen.htmls["partidas-body"])
+    assert all(record.code.pretty() in body for record in good)
+    assert "onerror" not in screen.htmls["partidas-body"].replace("&lt;img src=x onerror", "")
+    _name, text = table.transfer.export_text()
+    assert [g["record"] for g in json.loads(text)["games"]] == [str(r) for r in good]
+    table.daily.request(3)
+    assert table.game is not None and table.game.players == 3
+    deals_again(table, screen)
+
+
+def test_pending_games_never_push_checked_ones_out_of_the_list() -> None:
+    good = honest()[0]
+    store = checked_store((good,))
+    for n in range(40):
+        store[f"r5.A2K7QM92.n1.{n:04x}"] = json.dumps(["2026-12-31", 100 + n, "?", None])
+    table, screen = opened(store)
+    assert [e.text for e in table.history.recent()] == [str(good)]
+    assert table.history.waiting_count() == 40
+    assert good.code.pretty() in plain(screen.htmls["partidas-body"])
+
+
+def test_pending_games_are_capped_and_the_import_says_how_many_it_left() -> None:
+    table, screen, _ = make_table()
+    later = [f"r5.A2K7QM92.n1.{n:04x}" for n in range(MAX_PENDING + 7)]
+    table.transfer.import_text(export_file(*later))
+    screen.run_timers()
+    assert table.history.waiting_count() == MAX_PENDING
+    status = screen.texts["partidas-status"]
+    assert f"No se han guardado 7 partidas que esta página no puede comprobar: ya hay {MAX_PENDING}" in status
+
+
+def test_reimporting_a_pending_game_says_it_was_kept_already_not_refused() -> None:
+    table, screen, _ = make_table()
+    table.transfer.import_text(export_file("r5.A2K7QM92.n1.AA"))
+    screen.run_timers()
+    table.transfer.import_text(export_file("r5.A2K7QM92.n1.AA"))
+    screen.run_timers()
+    status = screen.texts["partidas-status"]
+    assert "1 partida ya estaba en tu historial" in status and "Rechazada" not in status
+
+
+# -- any entry at all ----------------------------------------------------------------------------------
+
+SYMBOLS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789abcdefxyz-_.<>\"'&é🂡\x00 "
+FORMS = st.sampled_from(["r1", "r2", "r3", "r4", "r5", "r9", "r10", "r99", "r999", "x2", "r", "R2", "r02"])
+CODES = st.sampled_from(["A2K7QM92", "A3TX7URW", "X2abcdef", "A2K7QM93", "a2k7qm92", "A2K7-QM92", ""])
+LEVELS = st.sampled_from(["n1", "d12", "f1", "n", "n1p", "q3", "N1", "n0", "n1000", "", "é"])
+FIELD = st.text(alphabet=SYMBOLS, max_size=30)
+KEYS = st.one_of(
+    st.builds(lambda *parts: ".".join(parts), FORMS, CODES, LEVELS, FIELD),
+    st.builds(lambda *parts: ".".join(parts), FORMS, CODES, LEVELS, FIELD, FIELD),
+    st.text(alphabet=SYMBOLS, max_size=60),
+    st.builds(lambda n: "r2.A2K7QM92.n1." + "A" * n, st.integers(0, 4000)),
+)
+VALUES = st.one_of(
+    st.just(json.dumps([DAY, 3, CHECKED, [1, [0, 40], [0], [0, 40]]])),
+    st.builds(json.dumps, st.lists(st.one_of(st.integers(-5, 2000), st.text(max_size=12)), max_size=5)),
+    st.text(max_size=40),
+    st.none(),
+    st.integers(),
+)
+
+
+@budget(30)
+@given(bad=st.dictionaries(KEYS, VALUES, max_size=12))
+def test_any_entry_leaves_the_list_counting_every_good_game_and_every_command_answering(
+    bad: dict[str, object],
+) -> None:
+    good = honest()[:2]
+    store = checked_store(good)
+    good_keys = set(store)
+    for key, value in bad.items():
+        if key in good_keys or key.startswith("@"):
+            continue
+        with contextlib.suppress(NotAGame):
+            if envelope(key).fits and CHECKED in str(value):
+                # This device's own note of a game it checked is taken as written (it is never exported):
+                # a writer that forges one for a text that reads fools this device only.
+                continue
+        store[key] = value
+    table, screen = opened(store)
+    history = table.history
+    assert history.stats().overall.played == 2, sorted(bad)
+    shown = plain(screen.htmls["partidas-body"])
+    assert all(record.code.pretty() in shown for record in good)
+    for entry in history.entries:
+        assert isinstance(entry, Entry) and envelope(entry.text).code == entry.code
+    history.keep_review(review_key(str(good[0]), 0, 1), {"items": []})
+    table.transfer.export_text()
+    table.transfer.import_text(export_file(*bad))
+    screen.run_timers()
+    assert history.stats().overall.played == 2
+    deals_again(table, screen)
