@@ -9,6 +9,7 @@ each hint was asked for (``r4.<code>.<level><version>.<moves>``); a game without
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 from hypothesis import given
@@ -18,6 +19,7 @@ from support import played, round_trip
 from engine.challenge import ChallengeError, replayed, verify
 from engine.codes import ALPHABET, GameCode
 from engine.record import FORMAT, HINTS_FORMAT, Record, RecordError
+from engine.stats import outcome
 from lab.simulate import run
 from ui import history_html
 from ui.kept import Entry
@@ -132,7 +134,7 @@ def test_a_challenge_made_from_a_game_with_hints_says_con_pistas() -> None:
     assert challenge.record.hints == (0,)
     assert (
         history_html.challenge_banner(challenge)
-        == f"Te reta Ana: {total} puntos con este reparto (con pistas)."
+        == f"Te reta Ana: {total} puntos con este reparto (con pistas, según su enlace)."
     )
     plain = verify(str(record), total, "Ana")
     assert "con pistas" not in history_html.challenge_banner(plain)
@@ -145,3 +147,20 @@ def test_tus_partidas_says_which_games_had_hints() -> None:
     html = history_html.recent_table([hinted, flagged, plain])
     rows = html.split("<tr data-code=")[1:]
     assert "(con pistas)" in rows[0] and "(con pistas)" in rows[1] and "(con pistas)" not in rows[2]
+
+
+def test_the_comparison_says_what_the_mark_shows_and_no_more() -> None:
+    """Issue 43, item 3: the mark can be taken out or added by anyone who holds the text."""
+    record = finished()
+    total = outcome_total(record)
+    mine = outcome(record)
+    marked = history_html.comparison_html(verify(str(record.with_hint(0)), total, "Ana"), mine)
+    unmarked = history_html.comparison_html(verify(str(record), total, "Ana"), mine)
+    assert "Según su enlace, pidió pistas." in plain_text(marked)
+    assert "no prueba que no las pidiera" in plain_text(unmarked)
+    # Anyone can write the same moves again without the entries: it verifies, unmarked.
+    assert not verify(str(record.with_hint(0).plain()), total, "Ana").record.marked
+
+
+def plain_text(markup: str) -> str:
+    return re.sub(r"<[^>]+>", "", markup)

@@ -487,3 +487,30 @@ def test_the_page_says_how_many_saves_are_kept_aside_and_clears_them_on_request(
     table.saves.clear_aside()
     assert screen.get_attr("aside-info", "hidden") == ""
     assert not [k for k in backend.data if k.startswith(ASIDE_PREFIX)]
+
+
+def test_a_hint_asked_in_one_tab_as_the_other_moves_on_stays_in_the_save() -> None:
+    """Issue 43, item 4: «Pista» in A at the instant B moves; B's save kept the move and lost the mark."""
+    backend, a, screen_a, b, screen_b = two_tabs()
+    a.ask_hint()
+    screen_a.run_timers()
+    place = a.hints[0]
+    play_turn(b, screen_b)  # B, unaware of the hint, moves on from the same position
+    saved = Record.parse(saved_record(backend))
+    assert b.game is not None and saved.moves == Record.of(b.game).moves, "B's moves are the save"
+    assert saved.hints == (place,) and b.hints == (place,), "and the hint asked in A is in it"
+    play_turn(b, screen_b)
+    assert Record.parse(saved_record(backend)).hints == (place,), "B's next save keeps it"
+    assert not [k for k in backend.data if k.startswith(ASIDE_PREFIX)], "one game: nothing set aside"
+
+
+def test_a_hint_asked_in_a_tab_behind_the_other_joins_the_longer_game() -> None:
+    backend, a, screen_a, b, screen_b = two_tabs()
+    play_turn(b, screen_b)  # B moves on first
+    a.ask_hint()  # A, one move behind, asks for a hint at the old position
+    screen_a.run_timers()
+    saved = Record.parse(saved_record(backend))
+    assert b.game is not None and saved.moves == Record.of(b.game).moves
+    assert len(saved.hints) == 1 and a.hints == saved.hints, "A follows B's game, with its hint"
+    b.saves.changed(backend.data[SAVE_KEY])
+    assert b.hints == saved.hints, "B hears of the hint"

@@ -16,6 +16,7 @@ import pytest
 
 from engine.codes import GameCode
 from engine.game import Game
+from engine.record import Record
 from ui import worker
 from ui.batch import BatchScreen, Mirror
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
@@ -376,3 +377,12 @@ def test_the_page_is_told_when_its_games_were_deleted_and_written_again():
     assert page.last("notice")[1].startswith("Otra pestaña ha borrado tus partidas. Esta pestaña ha vuelto")
     page.apply(page.session.games_closed(False))
     assert "No se han podido guardar otra vez" in page.last("notice")[1]
+
+
+def test_one_game_written_again_is_la_partida_not_las_1_partida():
+    """Issue 43, item 5: the deletion notice read «las 1 partida»."""
+    page = Page()
+    page.start()
+    page.session.table.history.add(Record.parse("r2.A2K7QM92.n1.RxA"), "2026-12-02")
+    page.apply(page.session.games_closed(True))
+    assert page.last("notice")[1].endswith("ha vuelto a guardar la partida que tenía."), page.last("notice")

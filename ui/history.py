@@ -153,25 +153,26 @@ class History:
     def _load_steps(self) -> Iterator[None]:
         """Read the store, yielding every :data:`LOAD_SLICE` games (a game kept meanwhile is not lost)."""
         twins: list[tuple[str, Entry]] = []
-        for count, key in enumerate(list(self.games.keys()), 1):
+        later, unreadable, known = self.later, self.unreadable, self.known
+        for count, (key, raw) in enumerate(list(self.games.items()), 1):
             if count % LOAD_SLICE == 0:
                 yield
             if key == PAST_KEY:
                 with contextlib.suppress(ValueError, TypeError):
-                    raw = self.games.get(key)
                     self.past = Past.read(json.loads(raw) if isinstance(raw, str) else None)
                 continue
-            if key in self.known or key == MIGRATED_KEY or key.startswith(REVIEW_PREFIX):
+            if key in known or key == MIGRATED_KEY or key.startswith(REVIEW_PREFIX):
                 continue  # kept again while the store was being read, or not a game
             try:
-                entry = stored(key, self.games.get(key))
+                wrapper = envelope(key)
             except NotAGame:
-                self.unreadable.append(key)
+                unreadable.append(key)
                 continue
-            if entry.status == PENDING and not envelope(key).known:
-                self.later[key] = NEWER  # a later form: judged without a check, never checked here
+            entry = stored(key, raw, wrapper)
+            if not wrapper.known:
+                later[key] = NEWER  # a later form: judged without a check, never checked here
             self._next = max(self._next, entry.order + 1)
-            ident = identity_of(key)
+            ident = identity_of(key, wrapper.known)
             twin = self.ids.get(ident)
             if twin is not None:  # one game kept twice (by an earlier page): one entry, the marked copy
                 twins.append((twin, entry))

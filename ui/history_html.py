@@ -260,8 +260,15 @@ def history_html(
 def challenge_banner(challenge: Challenge) -> str:
     """``Te reta Ana: 37 puntos con este reparto.``: plain text, shown with ``textContent`` only."""
     who = f"Te reta {challenge.name}" if challenge.name else "Te retan"
-    hints = " (con pistas)" if challenge.record.marked else ""
+    hints = " (con pistas, según su enlace)" if challenge.record.marked else ""
     return f"{who}: {challenge.total} puntos con este reparto{hints}."
+
+
+def hints_line(challenge: Challenge) -> str:
+    """What the challenge's hint mark says, and no more (docs/formats.md, «Hints»): one short phrase."""
+    if challenge.record.marked:
+        return "Según su enlace, pidió pistas."
+    return "Su enlace no marca pistas, y eso no prueba que no las pidiera."
 
 
 def comparison_html(challenge: Challenge, mine: Outcome) -> str:
@@ -281,5 +288,6 @@ def comparison_html(challenge: Challenge, mine: Outcome) -> str:
         f'<thead><tr><th scope="col">Mano</th><th scope="col">{name}</th><th scope="col">Tú</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
         f'<p class="challenge-verdict">{escape(verdict(challenge.total, mine.total, challenge.name))}</p>'
+        f'<p class="small">{hints_line(challenge)}</p>'
         "</div>"
     )

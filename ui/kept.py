@@ -63,9 +63,12 @@ def kept_text(record: Record) -> str:
     return str(replace(record, legacy=False)) if record.legacy else str(record)
 
 
-def identity_of(text: str) -> str:
-    """:func:`identity` of a kept key: cheap for the usual ``r2`` key; a key that is no record is its own."""
-    if text.startswith(FORMAT_PREFIX):
+def identity_of(text: str, known: bool = True) -> str:
+    """:func:`identity` of a kept key: cheap for the usual ``r2`` key; a key that is no record is its own.
+
+    ``known=False`` says the key's form is a later one (:attr:`Envelope.known`): it is its own too.
+    """
+    if text.startswith(FORMAT_PREFIX) or not known:
         return text
     try:
         return identity(Record.parse(text))
@@ -173,6 +176,9 @@ _LEVEL_OF = {
 LATER_FORMS = 5
 
 
+_CODES: dict[str, GameCode] = {}  # codes read lately (loading thousands of games meets many twice)
+
+
 class NotAGame(ValueError):
     """A kept key or an imported text whose envelope does not read: no page of this game wrote it."""
 
@@ -227,7 +233,13 @@ def envelope(text: object) -> Envelope:
     number = _FORM.fullmatch(form)
     if number is None or int(number.group(1)) > int(HINTS_FORMAT[1:]) + LATER_FORMS:
         raise NotAGame("not a record form")
-    code = GameCode.canonical(code_text)
+    code = _CODES.get(code_text)
+    if code is None:
+        code = GameCode.canonical(code_text)
+        if code is not None:
+            if len(_CODES) >= 4096:
+                _CODES.clear()
+            _CODES[code_text] = code
     if code is None or not _LEVEL.fullmatch(level):
         raise NotAGame("not a record")
     if not all(_TAIL.fullmatch(field) for field in tail):
@@ -255,13 +267,14 @@ def _outcome_from(data: object, players: int) -> Outcome | None:
     return Outcome(players, bool(finished), tuple(totals), tuple(winners), tuple(penalties))
 
 
-def stored(text: str, raw: object) -> Entry:
+def stored(text: str, raw: object, wrapper: Envelope | None = None) -> Entry:
     """A game as this device stored it; anything odd in the value makes it pending (checked again).
 
     A refusal is checked again too: the page that stored it may have refused what it could not read
     (an older page, a check that broke), and a refusal for good costs one more check per visit.
+    ``wrapper`` is the text's :func:`envelope` when the caller has read it already.
     """
-    wrapper = envelope(text)
+    wrapper = wrapper or envelope(text)
     players = wrapper.players
     try:
         date, order, status, cached = json.loads(raw) if isinstance(raw, str) else raw  # type: ignore[misc]

@@ -49,6 +49,8 @@ class Saves:
         failed_before = store.failed
         notice_before = store.notice
         follow = store.save(host.game, host.level, host.chooser, replace=replace, hints=host.hints)
+        if store.merged_hints is not None:
+            host.hints, store.merged_hints = store.merged_hints, None  # «Pista» asked in another tab
         if follow is not None:
             host.follow(follow.saved, follow.notice)
             return False

@@ -202,6 +202,9 @@ class Store:
         # An unreadable save that could not be set aside stays in place; nothing
         # is written over it until the player chooses to start another game.
         self.kept_bad = False
+        # The hints this tab's game took from another tab's save of the same game (:meth:`_reconcile`):
+        # the table adopts them, so its next save keeps them too.
+        self.merged_hints: tuple[int, ...] | None = None
         self.load_ms = 0.0  # how long reading and replaying the save took (the load benchmark reads it)
 
     @staticmethod
@@ -254,8 +257,10 @@ class Store:
             if current is not None and current not in (self.known, text):
                 follow = self._reconcile(current, text, Record.of(game, level, hints))
                 if follow is not None:
-                    self.known = current
+                    self.known = self.stored()  # the other tab's save, or it with this tab's hints
                     return follow
+                if self.merged_hints is not None:
+                    text = self.payload(game, level, chooser, self.merged_hints)
         if not self._write(text):
             return None
         self.kept_bad = False
@@ -273,6 +278,15 @@ class Store:
             return Follow(other, NOTICE_FOLLOWED)
         if mine.extends(theirs):
             return None
+        merged = tuple(sorted({*mine.hints, *theirs.hints}))
+        if mine.plain().extends(theirs.plain()):
+            # «Pista» in the other tab as this one moved on: the same game, this tab's moves, both hints.
+            self.merged_hints = merged
+            return None
+        if theirs.plain().extends(mine.plain()):
+            together = Saved(other.game, other.level, other.chooser, hints=merged)
+            self._write(self.payload(together.game, together.level, together.chooser, merged))
+            return Follow(together, NOTICE_FOLLOWED)
         if theirs.code == mine.code and theirs.start == mine.start:
             if len(mine) >= len(theirs):
                 self.notice = _diverged(self._set_aside(current))

@@ -302,8 +302,8 @@ class Session:
                 "cerrarla. Descárgalas con «Descargar mis partidas»."
             )
         else:
-            games = "1 partida" if kept == 1 else f"{kept} partidas"
-            text = f"{GAMES_DELETED} Esta pestaña ha vuelto a guardar las {games} que tenía."
+            games = "la partida" if kept == 1 else f"las {kept} partidas"
+            text = f"{GAMES_DELETED} Esta pestaña ha vuelto a guardar {games} que tenía."
         self.screen.notice(text)
         return self._batch()
 

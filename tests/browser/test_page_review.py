@@ -163,5 +163,5 @@ def test_a_challenge_from_a_game_with_hints_shows_con_pistas(fast_page, site_url
     fast_page.wait_for_function("() => !document.getElementById('challenge-banner').hidden", timeout=180_000)
     assert (
         fast_page.inner_text("#challenge-banner")
-        == f"Te reta Ana: {total} puntos con este reparto (con pistas)."
+        == f"Te reta Ana: {total} puntos con este reparto (con pistas, según su enlace)."
     )
