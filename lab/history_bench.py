@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m lab.history_bench [--games 10000] [--runs 5] [--pyodide] [--page] [--site DIR]
+    python -m lab.history_bench [--games 10000] [--pending 0] [--runs 5] [--pyodide] [--page] [--site DIR]
 
 Prints JSON with:
 
@@ -13,6 +13,8 @@ Prints JSON with:
 * ``cpython_load_ms`` / ``cpython_stats_ms`` / ``cpython_html_ms``: reading
   the games from the store (:class:`ui.history.History`), computing the
   statistics, drawing «Tus partidas» (median of ``--runs``);
+  ``cpython_visit_cpu_ms``: the CPU time of a whole visit's work on the
+  store (read it, check what is pending, draw the list);
 * with ``--pyodide``, the same under Pyodide in Node (the page's runtime);
 * with ``--page``, in headless Chromium with the games written straight into
   IndexedDB: ``page_ready_ms`` (navigation to a playable page; the store
@@ -23,6 +25,10 @@ Prints JSON with:
   playable, i.e. not Pyodide's own start), ``page_store_open_ms`` and
   ``page_store_draw_ms`` (opening the store, its await included, and what
   followed in the same task, read from the page).
+
+``--pending N`` adds N texts of a later record form (``r5.<code>.n1.<hex>``),
+kept pending as an import of a later page's file keeps them, or as a writer
+of the same origin could plant them: this page never checks them.
 
 The games are real: ``--games / 50`` games of cpu against cpu, each kept with
 its last 50 prefixes (distinct records of nearly a whole game's length),
@@ -70,6 +76,14 @@ def stored_games(count: int) -> dict[str, str]:
     return store
 
 
+def pending_texts(count: int) -> dict[str, str]:
+    """``count`` texts of a later record form, kept pending (no page of today can check them)."""
+    return {
+        f"r5.A2K7QM92.n1.{n:040x}": json.dumps(["2026-12-01", 10**6 + n, "?", None], separators=(",", ":"))
+        for n in range(count)
+    }
+
+
 def flatted(value: str) -> str:
     """What ``pyscript.storage`` writes to IndexedDB for a string value (Flatted of ``["generic", v]``)."""
     return json.dumps([["1", "2"], "generic", value], separators=(",", ":"))
@@ -84,9 +98,33 @@ def median_ms(fn: Any, runs: int) -> float:
     return round(statistics.median(times), 1)
 
 
+def visit(store: dict[str, str]) -> None:
+    """What a visit does with the store: read it, check what is pending, draw «Tus partidas»."""
+    history = History(None, dict(store))
+    history.check_all()
+    history_html.history_html(
+        history.stats(),
+        history.recent(),
+        "2025-03-14",
+        history.daily("2025-03-14"),
+        waiting_entries=history.waiting_entries(),
+        unreadable=len(history.unreadable),
+    )
+
+
+def cpu_ms(fn: Any, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        began = time.process_time()
+        fn()
+        times.append((time.process_time() - began) * 1000)
+    return round(statistics.median(times), 1)
+
+
 def python_figures(store: dict[str, str], runs: int, prefix: str) -> dict[str, float]:
     history = History(None, dict(store))
     return {
+        f"{prefix}_visit_cpu_ms": cpu_ms(lambda: visit(store), runs),
         f"{prefix}_load_ms": median_ms(lambda: History(None, dict(store)), runs),
         f"{prefix}_stats_ms": median_ms(history.stats, runs),
         f"{prefix}_html_ms": median_ms(
@@ -213,18 +251,20 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--pending", type=int, default=0)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pyodide", action="store_true")
     parser.add_argument("--page", action="store_true")
     parser.add_argument("--site", type=Path)
     args = parser.parse_args(argv)
-    store = stored_games(args.games)
+    store = stored_games(args.games) if args.games else {}
+    store |= pending_texts(args.pending)
     chars = sum(len(k) + len(flatted(v)) for k, v in store.items())
     out: dict[str, Any] = {
         "games": len(store),
         "store_chars": chars,
         "store_mb_utf16": round(chars * 2 / 1e6, 2),
-        "chars_per_game": round(chars / len(store)),
+        "chars_per_game": round(chars / max(len(store), 1)),
     }
     out |= python_figures(store, args.runs, "cpython")
     if args.pyodide:

@@ -159,12 +159,18 @@ class Entry:
 
 
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+# A pending game's note exactly as Entry.value writes it: read without the JSON parser.
+_PENDING_VALUE = re.compile(r'\["([0-9]{4}-[0-9]{2}-[0-9]{2})",(0|[1-9][0-9]{0,15}),"\?",null\]', re.ASCII)
 
 
 # The envelope of a kept text: the fields every record form, this page's and a later one's, begins with.
-_FORM = re.compile(r"r([1-9][0-9]?)", re.ASCII)  # r1 … r99: a later form is plausible, r999 is not
-_LEVEL = re.compile(r"[a-z](?:[1-9][0-9]{0,2})?[a-z]?", re.ASCII)  # n, n1, d12, n1p, a later level
-_TAIL = re.compile(r"[A-Za-z0-9_~-]*", re.ASCII)  # the moves (and a partial record's start), URL-safe
+# form r1 … r99 (a later form is plausible, r999 is not); the code; the level (n, n1, d12, n1p, a later
+# one); the moves and a partial record's start, URL-safe.
+_KEPT = re.compile(
+    r"(?P<form>r(?P<number>[1-9][0-9]?))\.(?P<code>[^.]{8})\.(?P<level>[a-z](?:[1-9][0-9]{0,2})?[a-z]?)"
+    r"\.(?P<moves>[A-Za-z0-9_~-]*)(?:\.[A-Za-z0-9_~-]*)?",
+    re.ASCII,
+)
 KNOWN_FORMS = (LEGACY_FORMAT, FORMAT, FLAG_FORMAT, HINTS_FORMAT)
 _LEVEL_OF = {
     LEGACY_FORMAT: re.compile(r"[a-z]", re.ASCII),
@@ -226,25 +232,21 @@ def envelope(text: object) -> Envelope:
     """
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise NotAGame("not a record")
-    parts = text.split(".")
-    if not 4 <= len(parts) <= 5:
+    fields = _KEPT.fullmatch(text)  # one pass over the text: thousands are read at every visit
+    if fields is None:
         raise NotAGame("not a record")
-    form, code_text, level, *tail = parts
-    number = _FORM.fullmatch(form)
-    if number is None or int(number.group(1)) > int(HINTS_FORMAT[1:]) + LATER_FORMS:
+    form, number, code_text, level, moves = fields.group("form", "number", "code", "level", "moves")
+    if int(number) > int(HINTS_FORMAT[1:]) + LATER_FORMS:
         raise NotAGame("not a record form")
     code = _CODES.get(code_text)
     if code is None:
         code = GameCode.canonical(code_text)
-        if code is not None:
-            if len(_CODES) >= 4096:
-                _CODES.clear()
-            _CODES[code_text] = code
-    if code is None or not _LEVEL.fullmatch(level):
-        raise NotAGame("not a record")
-    if not all(_TAIL.fullmatch(field) for field in tail):
-        raise NotAGame("not a record")
-    return Envelope(form, code, level, bool(tail[0]))
+        if code is None:
+            raise NotAGame("not a game code")
+        if len(_CODES) >= 4096:
+            _CODES.clear()
+        _CODES[code_text] = code
+    return Envelope(form, code, level, bool(moves))
 
 
 def players_of(text: str) -> int:
@@ -276,6 +278,8 @@ def stored(text: str, raw: object, wrapper: Envelope | None = None) -> Entry:
     """
     wrapper = wrapper or envelope(text)
     players = wrapper.players
+    if isinstance(raw, str) and (quick := _PENDING_VALUE.fullmatch(raw)) is not None:
+        return Entry(text, quick.group(1), int(quick.group(2)), PENDING)  # the usual pending note
     try:
         date, order, status, cached = json.loads(raw) if isinstance(raw, str) else raw  # type: ignore[misc]
         if not (isinstance(date, str) and _DAY.fullmatch(date)):
