@@ -17,7 +17,10 @@ from test_page_history import envelope, play_move
 
 from engine.record import Record
 from engine.stats import outcome
+from lab.history_bench import flatted
 from lab.simulate import run
+from ui.history import MIGRATED_KEY
+from ui.kept import CHECKED, Entry
 
 LEGACY_KEY = "ocho-loco:partidas"
 DAY = "2025-03-14"
@@ -180,3 +183,54 @@ def test_a_blocked_delete_from_another_tab_loses_no_result(fast_page, site_url) 
     wait_checked(fast_page, 1, codes)
     assert played_row(fast_page) == ["1", "0", "1"], codes
     other.close()
+
+
+PLANT = """async ([name, entries]) => {
+    const db = await new Promise((ok, no) => {
+        const req = indexedDB.open(name);
+        req.onupgradeneeded = () => req.result.createObjectStore("entries");
+        req.onsuccess = () => ok(req.result);
+        req.onerror = () => no(req.error);
+    });
+    await new Promise((ok, no) => {
+        const t = db.transaction("entries", "readwrite");
+        for (const [k, v] of entries) t.objectStore("entries").put(v, k);
+        t.oncomplete = ok;
+        t.onerror = () => no(t.error);
+    });
+    db.close();
+}"""
+
+
+def bad_keys(count: int) -> list[str]:
+    """Lines no page of this game wrote: codes of no deal, far forms, fields cut short, markup."""
+    shapes = (
+        "r5.X2abcd{n:02d}.n1.AA",
+        "r999.A2K7QM92.x.y{n}",
+        "r2.A2K7QM92.{n}",
+        "<b>{n}</b>",
+        "r2.A2K7QM92Z{n}.n1.RxA",
+        "r{n}..n1.",
+    )
+    return [shape.format(n=n) for n in range(count // len(shapes) + 1) for shape in shapes][:count]
+
+
+def test_a_thousand_bad_lines_planted_in_indexeddb_hide_no_game_and_stop_no_deal(fast_page, site_url) -> None:
+    """Issue 43, item 1: one planted line stopped «Tus partidas» and «Otra partida» for good."""
+    record = ends_with_you()
+    codes = f"code {record.code.pretty()}"
+    boot(fast_page, site_url)
+    fast_page.wait_for_function("() => document.getElementById('partidas').dataset.store === 'ready'")
+    good = Entry(str(record), DAY, 0, CHECKED, outcome(record))
+    claim = flatted(json.dumps([DAY, 1, CHECKED, [1, [0, 9], [0], [0, 9]]]))  # each line says «won»
+    entries = [[key, claim] for key in bad_keys(1000)]
+    entries += [[good.text, flatted(good.value())], [MIGRATED_KEY, flatted("1")]]
+    fast_page.evaluate(PLANT, [GAMES_DB, entries])
+    fast_page.reload()
+    wait_for_python(fast_page)
+    wait_checked(fast_page, 1, codes)
+    assert played_row(fast_page) == ["1", "0", "1"], codes
+    assert fast_page.locator(f'#recent-table tr[data-code="{record.code.text}"]').count() == 1, codes
+    assert "1000 líneas guardadas no son una partida" in fast_page.inner_text("#unreadable-line"), codes
+    fast_page.click("#deal-btn")
+    assert wait_state(fast_page, "human", "cpu") in ("human", "cpu"), codes
