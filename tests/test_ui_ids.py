@@ -94,3 +94,14 @@ def test_form_control_names_exist_and_never_reuse_an_id() -> None:
         used = set(selector.findall(path.read_text(encoding="utf-8")))
         assert used, f"{path.name} reads the table size by the radios' name"
         assert used <= page.names, f"{path.name} selects names the page lacks: {sorted(used - page.names)}"
+
+
+def test_the_loading_words_send_to_the_rules_where_they_are() -> None:
+    """Issue 47, seam 4: «puedes leer las reglas más abajo» while the rules were behind «Reglas»."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    detail = re.search(r'<p class="loading-detail" id="loading-detail">(.*?)</p>', page)
+    assert detail is not None
+    assert "más abajo" not in detail.group(1) and "en «Reglas»" in detail.group(1)
+    assert re.search(
+        r'<button type="button" class="bar-btn" aria-controls="textos"[^>]*>Reglas</button>', page
+    )

@@ -102,12 +102,18 @@ def test_link_without_a_save_starts_that_game() -> None:
     assert screen.hash == link_hash(CODE3)
 
 
-def test_link_from_its_start_says_so_in_plain_words() -> None:
-    """#25 item 13: «…en este navegador no había ninguna guardada con ese código» read as technical."""
+def test_link_from_its_start_says_so_in_plain_words_on_the_status_line() -> None:
+    """#25 item 13: «…en este navegador no había ninguna guardada con ese código» read as technical.
+
+    Issue 47, seam 1: said in a notice over the table, it hid both CPUs until tapped; now it is the
+    first words of the status line, in at most eight words, and no notice covers the table.
+    """
     _table, screen, _ = make_table(fragment=link_hash(CODE3))
-    notice = screen.last_notice or ""
-    assert notice.startswith("Empiezas desde el reparto del enlace.")
-    assert "navegador" not in notice and "código" not in notice and "guardada" not in notice
+    said = screen.statuses[-1]
+    assert said.startswith("Reparto del enlace, tres en la mesa.")
+    origin = said.split(".")[0]
+    assert len(origin.split()) <= 8 and "código" not in said, said
+    assert not screen.last_notice
 
 
 def test_same_link_gives_the_same_deal_on_another_device() -> None:

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from fake_screen import plain
+from fake_screen import make_table, plain
 from support import choose, position, reach
 
 from engine.actions import DRAW, PASS, Action
@@ -247,6 +247,16 @@ def test_scoreboard_marks_the_person_and_the_leader() -> None:
     # The ★ is explained: in words for a screen reader on the row, and in a note under the table.
     assert plain(markup).count("salió primero en esta mano") == 2
     assert '<p class="score-note" aria-hidden="true"><span class="star">★</span> salió primero' in markup
+
+
+def test_before_the_hands_first_move_the_leader_sale_not_salio() -> None:
+    """Issue 47, seam 4: «salió primero en esta mano» before anyone had played."""
+    table, screen, _ = make_table()
+    table.request_deal(2)
+    before = plain(screen.htmls["scoreboard"])
+    assert "sale primero en esta mano" in before and "salió" not in before
+    table.main_button()  # a draw: the hand has begun
+    assert "salió primero en esta mano" in plain(screen.htmls["scoreboard"])
 
 
 def test_stock_labels() -> None:

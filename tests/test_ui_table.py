@@ -861,3 +861,13 @@ def test_chooser_shows_suit_counts_and_cancel_keeps_the_eight() -> None:
     assert labels == ["Picas, no tienes", "Corazones, tienes 2", "Diamantes, tienes 1", "Tréboles, no tienes"]
     table.cancel_chooser()
     assert not screen.is_open("suit-dialog") and Card.parse("8S") in live(table).hands[0]
+
+
+def test_the_first_words_of_a_deal_speak_of_the_game_not_its_code() -> None:
+    """Issue 46: «Nueva partida, código A2HU-84F9. Te toca…» began with what a player needs least."""
+    table, screen, _ = make_table()
+    table.request_deal(3)
+    said = screen.statuses[-1]
+    assert said.startswith("Nueva partida, tres en la mesa."), said
+    assert table.game is not None and table.game.code.pretty() not in said
+    assert screen.texts["game-code"] == table.game.code.pretty(), "the code stays in «Marcador»"

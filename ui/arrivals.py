@@ -16,9 +16,9 @@ from .host import Host, LinkGame
 from .links import link_hash, read_hash, share_url
 from .outside import SOURCE_LINK, Refused, take
 
-# Said when a link's game starts here from its deal: a link carries the deal, never the moves played.
-# Short: it shows over the table, whose words in play stay few (a link carries the deal, no moves).
-NOTICE_LINK_FROM_START = "Empiezas desde el reparto del enlace."
+# Said first on the status line when a link's game starts here: a link carries the deal, never the moves
+# played. In the line the table speaks in, never in a notice over the table (it hid the seats).
+LINK_ORIGIN = "Reparto del enlace"
 
 
 class Arrivals:
@@ -79,11 +79,9 @@ class Arrivals:
             )
             return
         if game is None or game.phase == GAME_OVER:
-            host.new_game(code=link)
-            if game is None:
-                # Either a friend's link, or this browser lost the save of a game begun here
-                # (a problem with the storage itself is said first).
-                host.screen.notice(" ".join(filter(None, [host.store.notice, NOTICE_LINK_FROM_START])))
+            host.new_game(code=link, origin=LINK_ORIGIN)
+            if game is None and host.store.notice:
+                host.screen.notice(host.store.notice)  # a problem with the storage itself is said
             return
         host.ask_replace(
             "Tienes una partida a medias. ¿La cambias por la del enlace?",

@@ -42,7 +42,7 @@ def draw(s: Screen, game: Game, *, arriving: Card | None = None, counting: bool 
     result = view.result
     if result is not None and game.phase != PLAYING and counting:
         totals = tuple(t - p for t, p in zip(result.totals, result.penalties, strict=True))
-    s.html("scoreboard", render.scoreboard_html(totals, view.leader))
+    s.html("scoreboard", render.scoreboard_html(totals, view.leader, started=bool(view.history)))
     s.html("move-log", render.move_log_html(view))
     s.text("game-code", game.code.pretty())
     s.attr("copy-link-btn", "disabled", None)

@@ -176,11 +176,19 @@ def main_button(view: SeatView) -> tuple[str, str, bool]:
     return f"Robar ({left})", f"Robar ({left}): {detail}", view.can_draw
 
 
+TABLE_WORDS = {2: "uno contra uno", 3: "tres en la mesa"}  # the table's size, said in a sentence
 LEADER_NOTE = "salió primero en esta mano"
+LEADER_NOTE_BEFORE = "sale primero en esta mano"  # before the hand's first move
 
 
-def scoreboard_html(totals: tuple[int, ...] | list[int], leader: int | None = None) -> str:
-    """The totals table; a ★ marks who led this hand, and a note under the table says so."""
+def scoreboard_html(
+    totals: tuple[int, ...] | list[int], leader: int | None = None, *, started: bool = True
+) -> str:
+    """The totals table; a ★ marks who leads this hand, and a note under the table says so.
+
+    ``started``: the hand has had a move (the note says «salió»; before it, «sale»).
+    """
+    note_text = LEADER_NOTE if started else LEADER_NOTE_BEFORE
     rows = []
     for seat, total in enumerate(totals):
         classes = (["me"] if seat == HUMAN else []) + (["leader"] if seat == leader else [])
@@ -189,12 +197,12 @@ def scoreboard_html(totals: tuple[int, ...] | list[int], leader: int | None = No
         if seat == leader:
             star = (
                 '<span class="star" aria-hidden="true"> ★</span>'
-                f'<span class="visually-hidden"> ({LEADER_NOTE})</span>'
+                f'<span class="visually-hidden"> ({note_text})</span>'
             )
         rows.append(f'<tr{here}><th scope="row">{seat_name(seat)}{star}</th><td>{total}</td></tr>')
     note = ""
     if leader is not None:
-        note = f'<p class="score-note" aria-hidden="true"><span class="star">★</span> {LEADER_NOTE}</p>'
+        note = f'<p class="score-note" aria-hidden="true"><span class="star">★</span> {note_text}</p>'
     return (
         '<table class="score-table"><caption class="visually-hidden">Puntos de castigo acumulados'
         '</caption><thead><tr><th scope="col">Jugador</th><th scope="col">Puntos</th></tr></thead>'

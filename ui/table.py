@@ -230,9 +230,18 @@ class Table:
             self.adopt(pending.saved)
 
     def new_game(
-        self, players: int | None = None, code: GameCode | None = None, level: str | None = None
+        self,
+        players: int | None = None,
+        code: GameCode | None = None,
+        level: str | None = None,
+        *,
+        origin: str = "",
     ) -> None:
-        """Deal a new game, against ``level`` (default: the level chosen on the setup bar)."""
+        """Deal a new game, against ``level`` (default: the level chosen on the setup bar).
+
+        The first words say the game, never its code (kept in «Marcador»): ``origin`` says where the
+        deal came from when it is not a fresh one («Reparto del enlace»).
+        """
         if code is None:
             code = GameCode.random(players or self.setup.players, self.rng)
         self.generation += 1
@@ -249,7 +258,7 @@ class Table:
         self.screen.set_hash(self._hash())
         self._save(replace=True)
         self.render()
-        self._after_move("Nueva partida, código " + code.pretty() + ". ")
+        self._after_move(f"{origin or 'Nueva partida'}, {render.TABLE_WORDS[code.players]}. ")
         self._focus_play()
 
     def leave_game(self) -> None:
