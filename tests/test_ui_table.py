@@ -61,6 +61,15 @@ def seeded(game: Game) -> MemoryBackend:
     return backend
 
 
+def by_hand(table: Table) -> Table:
+    """``table`` with forced draws and passes left to the person (option «Jugadas forzadas solas» off).
+
+    For the tests of the CPU's pacing: with the option on, the person's forced move is one more timer.
+    """
+    table.store.set_setup(table.setup.with_(forced=False))
+    return table
+
+
 def start_at(game: Game, *, fast: bool = True) -> tuple[Table, FakeScreen, MemoryBackend]:
     """A table playing ``game``, a hand-made position, from the start of the test.
 
@@ -213,6 +222,7 @@ def test_legal_card_plays_then_each_cpu_action_is_its_own_timer_tick() -> None:
     # After 7H the CPU has nothing that fits: it draws KH, then plays it.
     game = position(["7H 2S", "4C 5C"], pile="9H", stock="KH")
     table, screen, backend = start_at(game, fast=False)
+    by_hand(table)
     table.click_card("7H")
     assert screen.statuses[-1] == "Tiras el 7 de corazones."
     assert screen.body == "cpu"
@@ -243,6 +253,7 @@ def test_legal_card_plays_then_each_cpu_action_is_its_own_timer_tick() -> None:
 def test_fast_mode_still_moves_the_cpu_one_action_per_timer_without_delay() -> None:
     game = position(["7H 2S", "4C 5C"], pile="9H", stock="KH")
     table, screen, _ = start_at(game, fast=True)
+    by_hand(table)
     table.click_card("7H")
     assert [ms for ms, _ in screen.timers] == [0]
     assert screen.run_timers() == 2
@@ -737,7 +748,7 @@ def test_random_ui_events_never_raise_lose_cards_or_desync_the_save(
 
 def test_reduced_motion_says_every_cpu_turn_once_together_with_the_persons_move() -> None:
     table, screen, _ = make_table(fast=True)
-    table.request_deal(3)
+    by_hand(table).request_deal(3)
     rng = random.Random(3)
     for _ in range(60):
         game = live(table)

@@ -21,6 +21,7 @@
 - :mod:`ui.setup_bar`    size, «Rival» and «Ritmo» for the next game: one Setup, kept in the store
 - :mod:`ui.cpu`          the CPU seats' decisions, the hard level's search in slices
 - :mod:`ui.hint`         «Pista»: the hard CPU's choice for your turn, once a turn, in slices
+- :mod:`ui.forced`       forced draws and passes played for the person after a beat, said with why
 - :mod:`ui.saves`        the game's save under the lock, and other tabs' saves followed
 - :mod:`ui.results`      the end of a hand and of a game: the results count, the game's end, «Ver la mano»
 - :mod:`ui.slices`       stepwise work (the review, a challenge's checks) in slices of the timer

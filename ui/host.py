@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.actions import Action
 from engine.cards import Card
 from engine.challenge import Challenge
 from engine.codes import GameCode
@@ -64,6 +65,7 @@ class Host(Protocol):
     history: History
     game: Game | None
     chooser: Card | None  # an 8 waiting for its suit
+    pending: Pending | None  # what «Sí» in the replace question would put on the table
     level: str  # the game's own level (its record's)
     hints: tuple[int, ...]  # where a hint («Pista») was asked: moves played before each (its record says)
     generation: int  # bumps on every new game or question, so stale timers do nothing
@@ -84,6 +86,9 @@ class Host(Protocol):
         origin: str = "",
     ) -> None: ...
     def resume(self) -> None: ...
+    def play(self, action: Action, *, because: str = "") -> None:
+        """The person's ``action`` (``because``: why the table played it for them, said first)."""
+
     def show_setup(self) -> None: ...
     def carry_on(self) -> None:
         """Go on with the game on the table after a question or a check (its CPU turn restarts once)."""

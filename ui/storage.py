@@ -55,6 +55,7 @@ MAX_PICTURE_DEPTH = 32
 PREFS_KEY = PREFIX + "mesa"
 PACE_KEY = PREFIX + "ritmo"
 LEVEL_KEY = PREFIX + "nivel"
+FORCED_KEY = PREFIX + "forzadas"  # «si» or «no»: forced draws and passes play themselves
 LEVELS = NAMES  # engine.levels declares the CPU levels once
 PACES = ("pausado", "normal", "rapido")
 APP = "ocho-loco"
@@ -79,15 +80,22 @@ class Setup:
     players: int = 2
     level: str = DEFAULT_LEVEL
     pace: str = "normal"
+    forced: bool = True  # forced draws and passes play themselves (ui.forced)
 
     def with_(
-        self, *, players: int | None = None, level: str | None = None, pace: str | None = None
+        self,
+        *,
+        players: int | None = None,
+        level: str | None = None,
+        pace: str | None = None,
+        forced: bool | None = None,
     ) -> Setup:
         """This setup with the choices given changed; an unknown level or pace changes nothing."""
         return Setup(
             self.players if players is None else (3 if players == 3 else 2),
             level if level in LEVELS else self.level,
             pace if pace in PACES else self.pace,
+            self.forced if forced is None else forced,
         )
 
 
@@ -447,12 +455,20 @@ class Store:
         """The choices for the next game (size, «Rival», «Ritmo»); any that does not read is its default."""
         players = 3 if self._pref(PREFS_KEY, ("2", "3"), "2") == "3" else 2
         return Setup(
-            players, self._pref(LEVEL_KEY, LEVELS, DEFAULT_LEVEL), self._pref(PACE_KEY, PACES, "normal")
+            players,
+            self._pref(LEVEL_KEY, LEVELS, DEFAULT_LEVEL),
+            self._pref(PACE_KEY, PACES, "normal"),
+            self._pref(FORCED_KEY, ("si", "no"), "si") == "si",
         )
 
     def set_setup(self, setup: Setup) -> None:
         """Remember the choices; a browser that refuses just forgets them (the game is unaffected)."""
-        for key, value in ((PREFS_KEY, str(setup.players)), (LEVEL_KEY, setup.level), (PACE_KEY, setup.pace)):
+        for key, value in (
+            (PREFS_KEY, str(setup.players)),
+            (LEVEL_KEY, setup.level),
+            (PACE_KEY, setup.pace),
+            (FORCED_KEY, "si" if setup.forced else "no"),
+        ):
             with contextlib.suppress(Exception):
                 if self.backend.getItem(key) != value:
                     self.backend.setItem(key, value)

@@ -34,6 +34,7 @@ from .arrivals import Arrivals
 from .challenges import Challenges
 from .cpu import Thinking, speech_gap
 from .daily import Daily
+from .forced import Forced
 from .hint import Hints
 from .history import Games, History
 from .host import ChallengeGame, LinkGame, NewTable, Pending
@@ -95,6 +96,7 @@ class Table:
         self.daily = Daily(self, self.transfer.render)
         self.results = Results(self, keep=self.transfer.keep, comparison=self.challenges.comparison)
         self.hints_part = Hints(self)
+        self.forced = Forced(self)
 
     # -- start-up ---------------------------------------------------------------
 
@@ -179,6 +181,7 @@ class Table:
         else:
             self.enter(TableState.HUMAN)
             self.screen.status("Sigue la partida. " + render.turn_prompt(self.view()))
+            self.forced.follow()
 
     # -- new games and links --------------------------------------------------------
 
@@ -353,7 +356,8 @@ class Table:
             return
         self.play(PASS if game.can_pass() else DRAW)
 
-    def play(self, action: Action) -> None:
+    def play(self, action: Action, *, because: str = "") -> None:
+        """The person's ``action`` (``because``: why the table played it for them, said first)."""
         game = self._game()
         try:
             before = game.reshuffles
@@ -364,6 +368,8 @@ class Table:
         if not self._save():
             return
         message = render.describe_action(HUMAN, action, drawn, game.reshuffles != before)
+        if because:
+            message = f"{because}: {message[:1].lower()}{message[1:]}"
         self.render(arriving=drawn)
         self._after_move(message + " ")
 
@@ -407,6 +413,7 @@ class Table:
         elif game.turn == HUMAN:
             self.enter(TableState.HUMAN)
             self.screen.status(message + render.turn_prompt(self.view()))
+            self.forced.follow()
         else:
             self.enter(TableState.CPU)
             if self.fast:
