@@ -109,3 +109,40 @@ def test_every_class_the_sheet_styles_is_written_by_the_page_or_its_code() -> No
 def test_the_sprites_are_out_of_the_render_tree() -> None:
     """Their symbols are only read by <use>: drawn or styled, every restyle of the page pays for them."""
     assert [body.strip() for selector, body in rules(CSS) if selector == ".sprite"] == ["display: none;"]
+
+
+def luminance(hex_colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def custom_properties(body: str) -> dict[str, str]:
+    return dict(re.findall(r"(--[a-z-]+):\s*(#[0-9a-fA-F]{6})", body))
+
+
+FELTS = ("verde", "azul", "granate")
+BACKS = ("rombos", "cuadros", "medallon")
+
+
+def test_every_felt_keeps_its_words_readable() -> None:
+    """Issue 46: three felts, each keeping WCAG AA for the text and the gold marks drawn on it."""
+    base = custom_properties(rule(":root"))
+    for felt in FELTS:
+        colours = base | (custom_properties(rule(f':root[data-felt="{felt}"]')) if felt != "verde" else {})
+        for ground in ("--felt", "--felt-dark", "--felt-deep"):
+            for word in ("--on-felt", "--on-felt-muted", "--gold"):
+                ratio = contrast(colours[word], colours[ground])
+                assert ratio >= 4.5, f"{felt}: {word} on {ground} is {ratio:.2f}:1"
+
+
+def test_every_back_is_drawn_and_keeps_its_white_edge() -> None:
+    assert "border: 3px solid #fff" in rule(".card.back")
+    for back in BACKS[1:]:
+        assert "background:" in rule(f':root[data-back="{back}"] .card.back'), back
