@@ -5,9 +5,9 @@ motion), at 360×640, 390×844, 1280×800 and 1920×1080: the page is not scroll
 scrolling, the felt (the smallest element holding your hand, the main button and every CPU) fills at
 least 80 % of the window, every part a turn needs is inside the window, no site navigation shows,
 at most 45 words of text are in view (cards aside), and at three the CPUs sit left and right of
-the pile (or above it, left and right). One page a table size, turned through the four windows,
-first with the notice a link's game opens with (its words counted too), then once it is read; then
-with a hand of 16 cards.
+the pile (or above it, left and right). One page a table size, turned through the four windows; then
+with a hand of 16 cards. Nothing lies over a seat, the pile, the stock or the main button (issue 47,
+seam 1: a link's notice hid both CPUs until it was tapped; its words are now the status line's).
 """
 
 from __future__ import annotations
@@ -68,7 +68,14 @@ MEASURE_JS = """() => {
   };
   const seats = [...document.querySelectorAll('#opponents .opponent')].map(centre);
   const pile = centre(document.getElementById('pile'));
-  return {scrolled: scrollY, tall: document.documentElement.scrollHeight - h, share, out, nav,
+  // what lies over a part a turn needs: the element at its centre is not it nor inside it
+  const covered = [...document.querySelectorAll('#opponents .opponent .opp-name'),
+    ...['stock', 'main-btn', 'pile'].map((id) => document.getElementById(id))].filter((e) => {
+    const r = e.getBoundingClientRect();
+    const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return !top || !(e.contains(top) || top.contains(e));
+  }).map(describe);
+  return {covered, scrolled: scrollY, tall: document.documentElement.scrollHeight - h, share, out, nav,
           words: words.length, text: words.join(' '), felt: describe(felt), seats, pile,
           fans: [...document.querySelectorAll('#opponents .mini-fan')].map((e) => e.children.length)};
 }"""
@@ -89,6 +96,8 @@ def faults(m: dict, where: str, players: int) -> list[str]:
         found.append(f"{where}: the site navigation shows in play")
     if m["words"] > MOST_WORDS:
         found.append(f"{where}: {m['words']} words in view: {m['text']}")
+    if m["covered"]:
+        found.append(f"{where}: something lies over {', '.join(m['covered'])}")
     if not all(m["fans"]):
         found.append(f"{where}: a CPU shows no backs: {m['fans']}")
     if players == 3:
@@ -129,20 +138,16 @@ def test_in_play_the_table_is_the_screen(table, browser, site_url):
     found: list[str] = []
     try:
         boot(page, link(site_url, code), "human")
-        # A link's game opens with a notice above the table (it starts from the deal): the table fits
-        # beside it, and its words count too; then once it is read («Entendido»).
-        assert page.locator("#notice .notice-close").is_visible(), code.pretty()
-        for read in (False, True):
-            if read:
-                page.click("#notice .notice-close")
-            for width, height in WINDOWS:
-                resize(page, width, height)
-                measured = page.evaluate(MEASURE_JS)
-                where = f"{width}×{height}, {code.pretty()}" + ("" if read else ", notice shown")
-                # the figures of docs/measurements.md (pytest -s shows them)
-                scrolled, share, words = measured["scrolled"], measured["share"], measured["words"]
-                print(f"{where}: scrolled {scrolled} px, felt {share:.0%}, {words} words")
-                found += faults(measured, where, code.players)
+        assert not page.locator("#notice").is_visible(), f"{code.pretty()}: no notice over the table"
+        assert page.inner_text("#status").startswith("Reparto del enlace"), code.pretty()
+        for width, height in WINDOWS:
+            resize(page, width, height)
+            measured = page.evaluate(MEASURE_JS)
+            where = f"{width}×{height}, {code.pretty()}"
+            # the figures of docs/measurements.md (pytest -s shows them)
+            scrolled, share, words = measured["scrolled"], measured["share"], measured["words"]
+            print(f"{where}: scrolled {scrolled} px, felt {share:.0%}, {words} words")
+            found += faults(measured, where, code.players)
         page.evaluate(LONG_HAND_JS, LONG)
         for width, height in WINDOWS:
             resize(page, width, height)
