@@ -566,8 +566,12 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-// Never leave the focus on <body> or on a control that was just disabled or removed.
-function rescueFocus() {
+// Never leave the focus on <body> or on a control that was just disabled or removed. A batch that
+// moves the focus itself (``asked``) places it: rescuing it first would scroll the page to a card and
+// leave it there (a first visit's screen moved by 182 px when Python was ready, at 390×844).
+/** @param {string | null} [asked] the id the batch focuses */
+function rescueFocus(asked) {
+  if (asked && document.getElementById(asked)) return;
   const active = /** @type {HTMLButtonElement | null} */ (document.activeElement);
   if (active && active !== body && !active.disabled && active.isConnected) return;
   for (const selector of ["#hand button.card.legal", "#main-btn:not([disabled])", "#hand button.card", "#mesa"]) {

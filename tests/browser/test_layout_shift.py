@@ -91,6 +91,34 @@ def test_first_visit_layout_does_not_shift_when_python_takes_over(phone, site_ur
     assert score <= LIMIT, f"first visit (no game code): layout shift {score:.3f} > {LIMIT}: {shifts}"
 
 
+def test_first_visit_screen_is_not_scrolled_when_python_takes_over(browser, site_url_prefixed):
+    """Issue 47, seam 3: at 390×844 the first screen sat at scrollY 0, then 182 once Python was ready.
+
+    The page rescued the focus to a card of the hand before the batch's own focus on «Repartir», and
+    the browser scrolled to the card. A scroll is no layout shift, so it is checked here on its own.
+    """
+    context = browser.new_context(
+        locale="es-ES", viewport={"width": 390, "height": 844}, reduced_motion="reduce"
+    )
+    try:
+        page = context.new_page()
+        page.goto(site_url_prefixed)
+        page.wait_for_selector("#deal-btn")
+        painted = page.evaluate(
+            "() => [scrollY, document.getElementById('deal-btn').getBoundingClientRect().top]"
+        )
+        wait_for_python(page)
+        wait_state(page)
+        page.evaluate(FRAMES_JS)
+        ready = page.evaluate(
+            "() => [scrollY, document.getElementById('deal-btn').getBoundingClientRect().top]"
+        )
+        assert page.evaluate("() => document.activeElement.id") == "deal-btn"
+        assert ready == painted, f"painted at scrollY, «Repartir» top {painted}; once ready {ready}"
+    finally:
+        context.close()
+
+
 def test_a_game_link_deals_without_moving_the_setup_bar(phone, site_url_prefixed):
     """A shared link deals at once: the setup bar has a game's layout from the first paint."""
     page = phone.new_page()
