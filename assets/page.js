@@ -295,6 +295,9 @@ function applyAll(ops) {
       }
     }
   }
+  // A control this batch hid, disabled, removed or closed held the focus: it goes at once where the
+  // batch sends it (the step after the paint scrolls it into view), never to the page in between.
+  if (focusing && lostFocus()) document.getElementById(focusing)?.focus({preventScroll: true});
   unpress();  // the answer to a tap, if it was one, is on the table now
   for (const [ms, token] of timers) setTimeout(() => later(call("fire", token)), ms);
   return refused;
@@ -411,6 +414,8 @@ document.addEventListener("click", (event) => {
     // The page turns into the table in this tap's own frame, as before Python is ready, so the deal's
     // frame draws only the hand (the state of the worker's answer keeps it, or takes it back).
     root.classList.add("at-table");
+    // The button goes with the setup bar: the focus waits on the table for the dealt hand.
+    if (lostFocus()) $("mesa").focus({preventScroll: true});
     return;
   } else if (link) {
     // a link to a part folded away in play («Tus partidas» in «Más opciones») opens its sheet
@@ -517,7 +522,16 @@ function dialog(id, show, asked) {
     el.scrollTop = 0;  // a tall panel on a phone opens at its title
     return OPENED;
   }
-  if (!show && el.open) el.close();
+  if (!show && el.open) {
+    el.close();
+    // The panel held the focus and its control is gone (an 8 named, a card played): straight on to
+    // where the batch sends it, or to the table, in this same task.
+    if (lostFocus()) {
+      const to = asked ? document.getElementById(asked) : null;
+      if (to) to.focus({preventScroll: true});
+      else rescueFocus(null);
+    }
+  }
   return null;
 }
 
@@ -566,14 +580,18 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Whether the focus is on the page itself, or on a control that can no longer hold it. */
+function lostFocus() {
+  const active = /** @type {HTMLButtonElement | null} */ (document.activeElement);
+  return !active || active === body || !active.isConnected || active.disabled || !active.checkVisibility();
+}
+
 // Never leave the focus on <body> or on a control that was just disabled or removed. A batch that
 // moves the focus itself (``asked``) places it: rescuing it first would scroll the page to a card and
 // leave it there (a first visit's screen moved by 182 px when Python was ready, at 390×844).
 /** @param {string | null} [asked] the id the batch focuses */
 function rescueFocus(asked) {
-  if (asked && document.getElementById(asked)) return;
-  const active = /** @type {HTMLButtonElement | null} */ (document.activeElement);
-  if (active && active !== body && !active.disabled && active.isConnected) return;
+  if ((asked && document.getElementById(asked)) || !lostFocus()) return;
   for (const selector of ["#hand button.card.legal", "#main-btn:not([disabled])", "#hand button.card", "#mesa"]) {
     const target = /** @type {HTMLElement | null} */ (document.querySelector(selector));
     if (target) {
