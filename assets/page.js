@@ -376,7 +376,21 @@ function showSheet(id, focusIt = true) {
   const sheet = $(id);
   sheet.classList.add("open");
   barButton(id)?.setAttribute("aria-expanded", "true");
+  fitAboveTheHand(sheet);
   if (focusIt) sheet.focus({preventScroll: true});
+}
+
+// A sheet hung from the top (not a phone's sheet from the bottom) ends above your hand when there is
+// room for it there (a short window: 200 % zoom, a landscape phone); it scrolls inside instead.
+/** @param {HTMLElement} sheet */
+function fitAboveTheHand(sheet) {
+  sheet.style.removeProperty("max-height");
+  if (getComputedStyle(sheet).top !== "52px") return;  // a phone's sheet, from the bottom (style.css)
+  const hand = document.getElementById("my-hand");
+  if (!hand) return;
+  const box = sheet.getBoundingClientRect();
+  const room = hand.getBoundingClientRect().top - box.top - 8;
+  if (box.bottom > room + box.top && room >= 140) sheet.style.maxHeight = `${Math.floor(room)}px`;
 }
 
 /** @param {HTMLElement} sheet */
