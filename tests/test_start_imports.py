@@ -3,8 +3,9 @@
 Each start runs in a fresh CPython process, as the page's worker starts: ``ui.worker``
 imported, a :class:`ui.worker.Session` started as the page starts it, and the project's modules
 then in ``sys.modules`` listed. The review («Repaso») with its judge and words, the statistics and
-the check of a record's CPU moves are not among them; a hint, a review or «Tus partidas» imports
-them when first asked for (the tests of those features use them).
+the check of a record's CPU moves are not among them, nor the CPU players while the person has the
+first turn; a hint, a review, «Tus partidas» or the CPU's first turn imports them when first asked
+for (the tests of those features use them).
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 # Not needed to draw the first table.
-ON_FIRST_USE = ("engine.review", "engine.judge", "engine.advice", "engine.stats", "engine.verify")
+ON_FIRST_USE = (
+    "engine.review",
+    "engine.judge",
+    "engine.advice",
+    "engine.stats",
+    "engine.verify",
+    "engine.bots",
+)
 
 START = r"""
 import json, sys
