@@ -11,19 +11,14 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
   },
   {
-    files: ["assets/prefetch.js"],
-    languageOptions: { sourceType: "script", globals: { ...globals.worker } },
+    files: ["assets/runtime.js"],  // loaded in Python's worker
+    languageOptions: { globals: { ...globals.worker } },
   },
   {
     // index.html's inline scripts, written out by tools/inline_scripts.py: classic scripts sharing
     // one global scope (a name one declares, the next may use).
     files: [".cache/inline/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
-  },
-  {
-    files: [".cache/inline/*.js"],
-    ignores: [".cache/inline/index-1.js"],  // the first declares them
-    languageOptions: { globals: { HANDOFF: "readonly", HANDED: "readonly" } },
   },
   {
     files: ["tools/*.mjs"],

@@ -26,8 +26,6 @@ interface OchoLocoProbe {
 interface Window {
   ochoLocoHandoff?: Promise<unknown>[];
   ochoLocoFetched?: { file: string; bytes: number }[];
-  ochoLocoHandoffBegun?: Promise<unknown>;
-  ochoLocoRegister?: () => Promise<ServiceWorkerRegistration | null | undefined>;
   ochoLocoEarly?: OchoLocoEarly;
   ochoLocoPicture?: OchoLocoPicture;
   ochoLocoProbe?: OchoLocoProbe;

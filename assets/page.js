@@ -894,24 +894,27 @@ function cannotStart() {
   $("status").textContent = "No se puede empezar: este navegador no puede arrancar el motor del juego.";
 }
 
-// A first visit: the service worker precaches the site (taking the page's copies of the runtime's big
-// files, see index.html's head) and takes control before Python's worker starts, so the worker reads
-// every file from the precache and nothing is downloaded twice. Without a service worker, at once.
-async function controlled() {
+// A first visit starts Python's worker at once, with no service worker yet: the worker downloads the
+// runtime itself and keeps copies of the big files for the service worker's install, which the page
+// registers once Python is ready (assets/runtime.js, index.html's head and its last script). The
+// handoff cache made here is what tells the worker it is a first visit. Its downloads wait for the
+// first contentful paint (at most 3 s, for a tab opened in the background): begun before it, 10 MB
+// on a slow network would hold the paint back, and Lighthouse's simulated paint counted them
+// (docs/worker.md, 2026-12-03).
+async function firstVisit() {
   const sw = navigator.serviceWorker;
-  if (!sw || sw.controller || !window.ochoLocoRegister) return;
-  const registration = await window.ochoLocoRegister();
-  if (!registration) return;
-  await new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
-    sw.addEventListener("controllerchange", resolve, {once: true});
-    const installing = registration.installing || registration.waiting;
-    if (installing) {
-      installing.addEventListener("statechange", () => {
-        if (installing.state === "redundant") resolve();  // it failed: the network, as without one
-      });
+  if (!sw || sw.controller || typeof caches === "undefined") return;
+  const painted = new Promise((resolve) => {
+    setTimeout(resolve, 3000);
+    try {
+      new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.name === "first-contentful-paint")) resolve(null);
+      }).observe({type: "paint", buffered: true});
+    } catch (err) {
+      resolve(null);
     }
-    if (sw.controller || (!installing && !registration.active)) resolve();
   });
+  await Promise.all([caches.open("ocho-loco-handoff").catch(() => null), painted]);
 }
 
 // A browser pays more for the first results panel of a page (styles met, text sizes and glyphs looked
@@ -959,7 +962,7 @@ function warmUp() {
 
 async function start() {
   warmUp();
-  await controlled();
+  await firstVisit();
   const here = (/** @type {string} */ path) => new URL(path, location.href).href;
   // A worker that cannot start may only say so as an unhandled rejection (a file it could not fetch).
   /** @type {(reason: unknown) => void} */
@@ -967,10 +970,12 @@ async function start() {
   const failed = new Promise((_, reject) => { stop = reject; });
   const refused = (/** @type {PromiseRejectionEvent} */ event) => stop(event.reason);
   addEventListener("unhandledrejection", refused);
+  // For the tests: when Python's worker was made, and whether a service worker controlled the page.
+  if (probe) probe.worker = {at: performance.now(), controlled: !!navigator.serviceWorker?.controller};
   try {
     const worker = PyWorker(here("assets/worker-start.py"), {
       type: "pyodide",
-      version: here("vendor/pyodide/pyodide.mjs"),
+      version: here("assets/runtime.js"),  // Pyodide's loadPyodide, with the first visit's handoff
       config: {files: {[here("app.zip")]: "./*"}},
     });
     const started = /** @type {{sync: Calls}} */ (await Promise.race([worker, failed]));

@@ -22,6 +22,7 @@ steps); :func:`verify` is both at once.
 >>> from lab.simulate import run
 >>> records = []
 >>> _ = run(2, ["cpu", "cpu"], 1, seed=7, records=records)
+>>> from engine.stats import outcome
 >>> mine = outcome(records[0])
 >>> verify(str(records[0]), mine.total, " Ana ").name
 'Ana'
@@ -35,10 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .record import Record, RecordError
-from .stats import Outcome, outcome
-from .verify import MESSAGE, NotPlayedByCpu, check_steps
+
+if TYPE_CHECKING:
+    from .stats import Outcome
 
 MAX_NAME = 20
 REFUSED = "El reto no cuadra"
@@ -102,6 +105,8 @@ def cpu_steps(challenge: Challenge) -> Iterator[float]:
     Raises :class:`ChallengeError` «El reto no cuadra: la CPU no jugó así.» at
     the first CPU move that is not the CPU's own.
     """
+    from .verify import MESSAGE, NotPlayedByCpu, check_steps  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     try:
         yield from check_steps(challenge.record)
     except NotPlayedByCpu as err:
@@ -133,6 +138,8 @@ def replayed_kept(record_text: object, name: object = "") -> Challenge:
         raise ChallengeError(f"{REFUSED}: el enlace no lleva una partida que se pueda leer.") from None
     if not record.verified:
         raise ChallengeError(f"{REFUSED}: la partida no se puede comprobar entera.")
+    from .stats import outcome  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     try:
         result = outcome(record)
     except RecordError:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 
+from .codes import TABLE_SIZES
 from .game import GAME_OVER, HAND_OVER
 from .record import Record, RecordError
 
@@ -142,7 +143,7 @@ class Tally:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-TABLES = (2, 3)
+TABLES = TABLE_SIZES
 
 
 @dataclass

@@ -44,6 +44,7 @@ system one) and the ``playwright`` package.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gzip
 import json
@@ -483,6 +484,75 @@ def run(
     return result
 
 
+def run_compare(sites: list[Path], runs: int, progress: Callable[[str], None] = log) -> dict[str, Any]:
+    """Start-up only, several builds side by side with the bare page (on the first site's runtime).
+
+    Each round loads the bare page and every site (cold, then warm) and, for each
+    site, a first visit's early «Repartir»; the order turns round by round, so
+    each is measured in the same minutes as the others. Reports each figure's
+    median, the ratios to the bare page's medians and every sample.
+    """
+    chromium = find_chromium()
+    names = ["baseline", *(f"site{n}" for n in range(1, len(sites) + 1))]
+    loads: dict[str, list[LoadSample]] = {name: [] for name in names}
+    early: dict[str, list[float]] = {name: [] for name in names[1:]}
+    with contextlib.ExitStack() as stack:
+        base_tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="ocho-bench-base-"))
+        urls = {"baseline": stack.enter_context(serve(make_baseline(sites[0], Path(base_tmp)), Traffic()))}
+        traffic = {name: Traffic() for name in names}
+        for name, site in zip(names[1:], sites, strict=True):
+            urls[name] = stack.enter_context(serve(site, traffic[name]))
+        pw = stack.enter_context(sync_playwright())
+        for i in range(runs):
+            order = names[i % len(names) :] + names[: i % len(names)]
+            if i % 2:
+                order.reverse()
+            for name in order:
+                if name == "baseline":
+                    sample = measure_load(pw, chromium, urls[name], "baseline", Traffic())
+                else:
+                    site = sites[names.index(name) - 1]
+                    sample = measure_load(pw, chromium, urls[name], "app", traffic[name], site=site)
+                    early[name].append(measure_early_deal(pw, chromium, urls[name]))
+                loads[name].append(sample)
+                times = f"cold {sample.cold_ms:.0f} ms, warm {sample.warm_ms:.0f} ms"
+                progress(f"run {i + 1}/{runs} {name}: {times}")
+
+    def med(values: list[float]) -> float:
+        return round(median(values), 1)
+
+    base_cold = med([s.cold_ms for s in loads["baseline"]])
+    base_warm = med([s.warm_ms for s in loads["baseline"]])
+    result: dict[str, Any] = {
+        "runs": runs,
+        "baseline": {"cold_ms": base_cold, "warm_ms": base_warm},
+        "samples": {
+            "baseline": {
+                "cold_ms": [round(s.cold_ms) for s in loads["baseline"]],
+                "warm_ms": [round(s.warm_ms) for s in loads["baseline"]],
+            }
+        },
+    }
+    for name, site in zip(names[1:], sites, strict=True):
+        cold, warm = med([s.cold_ms for s in loads[name]]), med([s.warm_ms for s in loads[name]])
+        result[name] = {
+            "site": str(site),
+            "cold_ms": cold,
+            "warm_ms": warm,
+            "cold_ratio": round(cold / base_cold, 3),
+            "warm_ratio": round(warm / base_warm, 3),
+            "dealt_after_early_click_ms": med(early[name]),
+            "returning_table_visible_ms": med([s.returning_table_visible_ms for s in loads[name]]),
+            "first_visit_bytes_gzip": int(median([float(s.first_visit_bytes_gzip) for s in loads[name]])),
+        }
+        result["samples"][name] = {
+            "cold_ms": [round(s.cold_ms) for s in loads[name]],
+            "warm_ms": [round(s.warm_ms) for s in loads[name]],
+            "dealt_after_early_click_ms": [round(x) for x in early[name]],
+        }
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Measure load time and responsiveness of the page.")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median is reported)")
@@ -497,8 +567,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--levels-only", action="store_true", help="only the CPU levels: decision times and long tasks"
     )
+    parser.add_argument(
+        "--compare",
+        nargs="+",
+        metavar="SITE",
+        help="start-up only: these built sites and the bare page, alternated in one run",
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
+    if args.compare:
+        result = run_compare([Path(site).resolve() for site in args.compare], max(1, args.runs))
+        result["bench_seconds"] = round(time.monotonic() - started)
+        return report(result, args.out)
     with tempfile.TemporaryDirectory(prefix="ocho-bench-site-") as tmp:
         if args.site:
             site = Path(args.site).resolve()

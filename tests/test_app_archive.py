@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import subprocess
 import types
 import zipfile
 from pathlib import Path
@@ -52,7 +55,7 @@ def test_a_string_inside_code_is_not_a_docstring_and_stays():
 @pytest.mark.slow  # about 1-2 s: the full run's, not the edit loop's
 def test_the_archive_ships_the_blanked_sources_and_is_much_smaller(tmp_path):
     dest = tmp_path / "app.zip"
-    names = site_build.build_app_archive(ROOT, dest)
+    names = site_build.build_app_archive(ROOT, dest, compiled=False)
     assert "engine/game.py" in names and "ui/worker.py" in names
     with zipfile.ZipFile(dest) as zf:
         game = zf.read("engine/game.py").decode("utf-8")
@@ -67,6 +70,60 @@ def test_the_archive_ships_the_blanked_sources_and_is_much_smaller(tmp_path):
 def test_the_archive_ships_engine_and_ui_whole_with_no_exclusion_list(tmp_path):
     # engine/ and ui/ are exactly what the page runs: every module of theirs is shipped, and the
     # build keeps no list of files to leave out (research and measurement live in lab/).
-    names = site_build.build_app_archive(ROOT, tmp_path / "app.zip")
+    names = site_build.build_app_archive(ROOT, tmp_path / "app.zip", compiled=False)
     assert names == sorted(path.relative_to(ROOT).as_posix() for path in SHIPPED)
     assert not hasattr(site_build, "APP_EXCLUDE")
+
+
+# Run under Pyodide (tools/pyodide_run.mjs): the built archive unpacked where the page's worker
+# unpacks it, the worker's module imported, and what the import did reported as JSON.
+IMPORTED_JS = r"""
+import base64, builtins, io, json, sys, traceback, zipfile
+zipfile.ZipFile(io.BytesIO(base64.b64decode(ARCHIVE))).extractall("/home/pyodide")
+compiled = []
+original = builtins.compile
+def counting(source, filename, *args, **kwargs):
+    compiled.append(str(filename))
+    return original(source, filename, *args, **kwargs)
+builtins.compile = counting
+import ui.worker
+builtins.compile = original
+ours = {name: type(module.__spec__.loader).__name__ for name, module in sys.modules.items()
+        if name.split(".")[0] in ("engine", "ui")}
+from engine.actions import Action
+from engine.codes import GameCode
+from engine.game import Game
+try:
+    Game.new(GameCode.parse("a2k7-qm92")).apply(Action.parse("3H"))
+except Exception as err:
+    frame = traceback.extract_tb(err.__traceback__)[-1]
+    where = [frame.filename, frame.lineno, frame.name]
+print(json.dumps({"loaders": ours, "compiled": compiled, "where": where}))
+"""
+
+
+@pytest.mark.pyodide
+def test_the_page_imports_its_own_code_as_bytecode_and_tracebacks_name_file_and_line(tmp_path):
+    """app.zip ships bytecode compiled by the pinned Pyodide: importing the worker compiles none of
+    engine/ or ui/, and an error raised in the engine still names its file and line."""
+    dest = tmp_path / "app.zip"
+    site_build.build_app_archive(ROOT, dest)
+    script = IMPORTED_JS.replace("ARCHIVE", repr(base64.b64encode(dest.read_bytes()).decode("ascii")))
+    done = subprocess.run(
+        ["node", str(ROOT / "tools" / "pyodide_run.mjs"), "--no-engine", "-"],
+        input=script,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    loaders = report["loaders"]
+    assert loaders and set(loaders.values()) == {"SourcelessFileLoader"}, loaders
+    assert [name for name in report["compiled"] if name.startswith("/home/pyodide")] == []
+    filename, line, function = report["where"]
+    assert filename == "/home/pyodide/engine/game.py"
+    source = (ROOT / "engine" / "game.py").read_text(encoding="utf-8").splitlines()
+    assert "raise IllegalAction" in source[line - 1], (line, function)

@@ -9,8 +9,9 @@ Stdlib only.  The output folder is exactly what gets deployed:
 
 * ``index.html`` and a few optional root files (web manifest, favicon, ...)
 * ``assets/`` (if it exists)
-* ``app.zip``: the Python sources ``engine/**.py`` and ``ui/**.py`` in one
-  deterministic archive, whole: the two packages are exactly what the page
+* ``app.zip``: the Python modules ``engine/**.py`` and ``ui/**.py`` as
+  bytecode (``.pyc`` in place of each ``.py``, compiled by Pyodide under Node)
+  in one deterministic archive, whole: the two packages are exactly what the page
   runs (research and measurement live in ``lab/``).  ``assets/page.js``'s
   worker config unpacks it into Pyodide's working directory
   (``/home/pyodide``, which is on ``sys.path``) with
@@ -56,13 +57,15 @@ if __name__ == "__main__" and not __package__:
     os.chdir(Path(__file__).resolve().parent.parent)
     os.execv(sys.executable, [sys.executable, "-m", "tools.build", *sys.argv[1:]])
 
-from tools.stdlib_trim import trim_stdlib
+from tools.stdlib_trim import compile_with_pyodide, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # Python packages shipped to the browser whole (inside APP_ARCHIVE).
 PY_PACKAGES = ("engine", "ui")
 APP_ARCHIVE = "app.zip"
+# Where the page's worker unpacks APP_ARCHIVE (Pyodide's working folder; tracebacks name it).
+APP_IN_PAGE = "/home/pyodide"
 
 # Config files, in order of preference (JSON avoids fetching the TOML parser). The page needs none:
 # its <py-config> is inline in index.html and assets/page.js gives the worker its own.
@@ -208,10 +211,18 @@ def blank_comments_and_docstrings(source: str) -> str:
     return "".join("".join(line).rstrip() + "\n" for line in rows)
 
 
-def build_app_archive(root: Path, dest: Path, packages: tuple[str, ...] = PY_PACKAGES) -> list[str]:
-    """Pack the Python packages' ``.py`` files (tests left out) into ``dest``.
+def build_app_archive(
+    root: Path, dest: Path, packages: tuple[str, ...] = PY_PACKAGES, *, compiled: bool = True
+) -> list[str]:
+    """Pack the Python packages' modules (tests left out) into ``dest``; returns their ``.py`` names.
 
     Comments and docstrings are blanked out (:func:`blank_comments_and_docstrings`).
+    ``compiled`` (the site's archive) ships each module as bytecode only,
+    ``name.pyc`` where ``name.py`` was, compiled by the pinned Pyodide's own
+    Python (``tools/pyc.mjs``, at ``optimize=0``: asserts kept, as CPython runs
+    them in the tests): Python imports a sourceless ``.pyc`` with no source to
+    compile or date to check, and a traceback still names
+    ``/home/pyodide/<name>.py`` and its line. Without ``compiled``, the blanked sources.
     """
     entries: list[tuple[str, bytes]] = []
     for pkg in packages:
@@ -224,8 +235,12 @@ def build_app_archive(root: Path, dest: Path, packages: tuple[str, ...] = PY_PAC
                 continue
             text = blank_comments_and_docstrings(path.read_text(encoding="utf-8"))
             entries.append((name, text.encode("utf-8")))
+    names = sorted(name for name, _ in entries)
+    if compiled:
+        code = compile_with_pyodide(root, dict(entries), APP_IN_PAGE, optimize=0)
+        entries = [(name + "c", code[name]) for name, _ in entries]
     write_deterministic_zip(dest, entries)
-    return sorted(name for name, _ in entries)
+    return names
 
 
 def pyscript_files(dist: Path, toml: bool) -> list[str]:

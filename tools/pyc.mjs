@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compile Python sources to bytecode with the page's own Python (Pyodide, in Node).
 //
-// Usage: node tools/pyc.mjs SRC_DIR OUT_DIR RUNTIME_PREFIX
+// Usage: node tools/pyc.mjs SRC_DIR OUT_DIR RUNTIME_PREFIX [OPTIMIZE]
 //
 // Every SRC_DIR/**/*.py becomes OUT_DIR/<same path>.pyc (the ".py" name plus
 // "c"), compiled by the Python that runs in the browser, so the bytecode fits
@@ -11,7 +11,9 @@
 // Python loads them without looking at a source file's date, which a zip
 // archive or an unpacked app.zip does not keep. RUNTIME_PREFIX is where the
 // sources live in the page (for the file names shown in tracebacks), for
-// example "/lib/python314.zip" or "/home/pyodide".
+// example "/lib/python314.zip" or "/home/pyodide". OPTIMIZE is py_compile's level, 2 unless
+// given: the page's own code (app.zip) is compiled at 0, keeping its asserts, which CPython runs
+// in the tests.
 //
 // Prints one JSON line: {"cache_tag": "cpython-314", "compiled": N}.
 // Called by tools/build.py (via tools/stdlib.py); uses no network.
@@ -20,9 +22,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "pyodide";
 
-const [src, out, prefix] = process.argv.slice(2);
-if (!src || !out || prefix === undefined) {
-  process.stderr.write("usage: node tools/pyc.mjs SRC_DIR OUT_DIR RUNTIME_PREFIX\n");
+const [src, out, prefix, level = "2"] = process.argv.slice(2);
+if (!src || !out || prefix === undefined || !/^[0-2]$/.test(level)) {
+  process.stderr.write("usage: node tools/pyc.mjs SRC_DIR OUT_DIR RUNTIME_PREFIX [OPTIMIZE]\n");
   process.exit(2);
 }
 
@@ -51,6 +53,7 @@ for (const name of names) {
 pyodide.globals.set("names", pyodide.toPy(names));
 pyodide.globals.set("work", work);
 pyodide.globals.set("prefix", prefix);
+pyodide.globals.set("level", Number(level));
 const tag = pyodide.runPython(`
 import py_compile, sys
 for name in names:
@@ -59,7 +62,7 @@ for name in names:
         cfile=f"{work}/{name}c",
         dfile=f"{prefix}/{name}",
         doraise=True,
-        optimize=2,
+        optimize=level,
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )
 sys.implementation.cache_tag

@@ -312,11 +312,14 @@ def write_trimmed(
                 )
 
 
-def compile_with_pyodide(root: Path, files: dict[str, bytes], runtime_prefix: str) -> dict[str, bytes]:
+def compile_with_pyodide(
+    root: Path, files: dict[str, bytes], runtime_prefix: str, optimize: int = 2
+) -> dict[str, bytes]:
     """Bytecode for each source (relative name -> text), compiled by Pyodide's Python under Node.
 
     ``runtime_prefix`` is the folder the sources stand for in the page (the
-    file names tracebacks show). Runs ``node tools/pyc.mjs``.
+    file names tracebacks show); ``optimize`` is ``py_compile``'s level. Runs
+    ``node tools/pyc.mjs``.
     """
     import json  # noqa: PLC0415  # only the build compiles
     import subprocess  # noqa: PLC0415
@@ -328,7 +331,7 @@ def compile_with_pyodide(root: Path, files: dict[str, bytes], runtime_prefix: st
             (src / name).parent.mkdir(parents=True, exist_ok=True)
             (src / name).write_bytes(data)
         done = subprocess.run(
-            ["node", str(root / "tools" / "pyc.mjs"), str(src), str(out), runtime_prefix],
+            ["node", str(root / "tools" / "pyc.mjs"), str(src), str(out), runtime_prefix, str(optimize)],
             cwd=root,
             check=True,
             capture_output=True,

@@ -17,8 +17,8 @@ import {
 } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 
-// Where a first visit's page leaves a copy of the big runtime files it has just
-// downloaded (index.html writes it; the name is repeated there).
+// Where a first visit's Python worker leaves a copy of the big runtime files it has
+// just downloaded (assets/runtime.js writes it; the name is repeated there).
 const HANDOFF = "ocho-loco-handoff";
 
 self.skipWaiting();
@@ -53,7 +53,7 @@ async function handedOver(cacheName, request) {
 
 addPlugins([
   {
-    // Installing: a file the page has just downloaded and handed over (checked
+    // Installing: a file Python's worker has just downloaded and handed over (checked
     // against its revision) is taken as it is, not downloaded a second time.
     cachedResponseWillBeUsed: async ({ cacheName, request, cachedResponse, event }) =>
       cachedResponse || (event && event.type === "install" ? handedOver(cacheName, request) : undefined),

@@ -7,13 +7,16 @@ Also how long a sentence said on the status line (a polite live region) holds th
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from engine.actions import Action
-from engine.bots import DificilBot, Search, make_level_bot
 from engine.game import Game
 from engine.view import seat_view
 
 from .screen import Screen
+
+if TYPE_CHECKING:
+    from engine.bots import Search
 
 # Playouts of the hard level's search per slice of the main thread (each is a fraction of a ms).
 SEARCH_SLICE = 12
@@ -49,6 +52,8 @@ class Thinking:
         The search is sliced, each slice a few milliseconds, so the page never
         freezes while it thinks; the answer is the same as in one go.
         """
+        from engine.bots import DificilBot, make_level_bot  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
         seat = game.turn
         started = time.perf_counter()
         bot = make_level_bot(level)

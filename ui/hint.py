@@ -16,14 +16,17 @@ A hint of «Roba» covers the turn: after the draw you may ask again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.actions import DRAW, Action
-from engine.advice import phrase, with_why
 from engine.game import PLAYING
-from engine.judge import Choice
 from engine.names import card_name
 
 from . import render
 from .host import Host
+
+if TYPE_CHECKING:
+    from engine.judge import Choice
 
 HUMAN = 0
 # Playouts a slice, as the CPU's own turns (ui.cpu.SEARCH_SLICE).
@@ -35,6 +38,8 @@ ONE_A_TURN = "Ya has pedido la pista de este turno: hay una por turno."
 
 def hint_text(action: Action, reason: str = "") -> str:
     """«Pista: Roba.», «Pista: juega el 7 de corazones (guardas el 8).», «… y pide tréboles.»."""
+    from engine.advice import phrase, with_why  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     return f"Pista: {with_why(phrase(action, 'imperative'), reason)}."
 
 
@@ -92,6 +97,8 @@ class Hints:
                 host.screen.status(ONE_A_TURN)
             return False
         self.turn, self.position, self.answer, self.reason = turn, self._position(), None, ""
+        from engine.judge import Choice  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
         self.search = Choice(host.view())
         host.screen.status(THINKING)
         host.screen.later(0, lambda: self._step(turn))

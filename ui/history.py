@@ -36,10 +36,11 @@ import json
 from bisect import bisect_left, insort
 from collections.abc import Callable, Generator, Iterator, MutableMapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from engine.codes import TABLE_SIZES as TABLES
 from engine.daily import daily_code, day_text
 from engine.record import FORMAT, MARKED_FORMATS, Record, RecordError
-from engine.stats import TABLES, Outcome, Stats, compute
 
 from .history_file import (
     APP,
@@ -72,6 +73,9 @@ from .kept import (
     stored,
 )
 from .storage import PREFIX, Backend
+
+if TYPE_CHECKING:
+    from engine.stats import Outcome, Stats
 
 LEGACY_KEY = PREFIX + "partidas"  # where an earlier page kept the history, in localStorage
 HISTORY_KEY = LEGACY_KEY
@@ -422,6 +426,8 @@ class History:
 
     def stats(self) -> Stats:
         """Statistics of the games checked on this device, in the order they were played."""
+        from engine.stats import compute  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
         return compute(e.outcome for e in self.entries if e.outcome is not None and e.status == CHECKED)
 
     def recent(self) -> list[Entry]:

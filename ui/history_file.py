@@ -11,11 +11,13 @@ import json
 import re
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine.daily import day_text
 from engine.record import Record, RecordError
-from engine.stats import Outcome
+
+if TYPE_CHECKING:
+    from engine.stats import Outcome
 
 from .kept import MAX_PENDING
 

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from html import escape
+from typing import TYPE_CHECKING
 
 from engine.challenge import Challenge, compare, verdict
+from engine.codes import TABLE_SIZES as TABLES
 from engine.daily import daily_code
 from engine.record import MARKED_FORMATS
-from engine.stats import TABLES, Outcome, Stats, Tally
+
+if TYPE_CHECKING:
+    from engine.stats import Outcome, Stats, Tally
 
 from .history import Past
 from .kept import BROKEN, NEWER, PENDING, REFUSED, Entry
@@ -221,7 +225,7 @@ def past_line(past: Past | None) -> str:
 
 
 def history_html(
-    stats: Stats,
+    stats: Stats | None,
     recent: list[Entry],
     today: str,
     daily: dict[int, Entry | None],
@@ -235,7 +239,7 @@ def history_html(
     loading: bool = False,
 ) -> str:
     """«Tus partidas»: today's deal, your figures, the games kept; while the store loads, only that."""
-    if loading:
+    if loading or stats is None:
         return daily_line(today, daily) + LOADING
     total = "" if kept is None else f'<p id="kept-line" class="small">Partidas guardadas: {kept}.</p>'
     # Before any game, a table of zeros and dashes says nothing: one sentence says it instead.

@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from engine.codes import GameCode
 from engine.record import (
@@ -32,8 +33,9 @@ from engine.record import (
     Record,
     RecordError,
 )
-from engine.stats import Outcome, outcome
-from engine.verify import NotPlayedByCpu, check_steps
+
+if TYPE_CHECKING:
+    from engine.stats import Outcome
 
 FORMAT_PREFIX = FORMAT + "."
 
@@ -46,6 +48,8 @@ MAX_PENDING = 200
 
 def _cpu_checked(record: Record) -> Iterator[float]:
     """Replay ``record``, each CPU move checked for its level and version (engine.verify); yield progress."""
+    from engine.verify import check_steps  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     return check_steps(record)
 
 
@@ -92,6 +96,8 @@ def refused_for_good(err: BaseException) -> bool:
     (:class:`NotPlayedByCpu`) and :class:`NeverCounts` are. Anything else (a text or a CPU version
     this page cannot read, a check that broke) is this page's limit: the game waits for one that can.
     """
+    from engine.verify import NotPlayedByCpu  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     return isinstance(err, (NotPlayedByCpu, NeverCounts)) or (
         isinstance(err, RecordError) and err.index is not None
     )
@@ -109,6 +115,8 @@ def checked(record: Record) -> Generator[float, None, Outcome]:
     if not record.moves:
         raise NeverCounts("La partida no tiene ninguna jugada.")
     yield from _cpu_checked(record)
+    from engine.stats import outcome  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     return outcome(record)
 
 
@@ -266,6 +274,8 @@ def _outcome_from(data: object, players: int) -> Outcome | None:
         return None
     if len(totals) != players or (winners and max(winners) >= players):
         return None
+    from engine.stats import Outcome  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     return Outcome(players, bool(finished), tuple(totals), tuple(winners), tuple(penalties))
 
 

@@ -6,14 +6,16 @@ Pure functions (no DOM), like :mod:`ui.render`, whose card faces and seat names 
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
-from engine.advice import action_phrase, done_phrase, with_why
 from engine.cards import TEXT, Card, sort_key
 from engine.game import Game, Move
 from engine.names import SUIT_PLURAL, card_name
-from engine.review import Review
 
 from .render import HUMAN, card_face, seat_name
+
+if TYPE_CHECKING:
+    from engine.review import Review
 
 __all__ = ["replay_move_text", "replay_table_html", "replay_title", "review_list_html"]
 
@@ -88,6 +90,8 @@ def review_list_html(review: Review, first: int, current: int | None = None) -> 
     when you chose), which its button jumps to (``data-step``). The item
     on show, ``current``, is marked ``aria-current``.
     """
+    from engine.advice import action_phrase, done_phrase, with_why  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
     items = []
     for n, d in enumerate(review.decisions):
         step = d.index - first

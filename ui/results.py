@@ -11,11 +11,10 @@ partidas» so a second look is instant.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
 from engine.record import Record, RecordError
-from engine.review import CURRENT, Review, Reviewer
-from engine.stats import outcome
 
 from . import render, render_gameover, render_replay
 from .history import History, review_key
@@ -26,6 +25,9 @@ from .replay import HandReplay
 from .screen import TableState
 from .slices import run_in_slices
 from .storage import PACES
+
+if TYPE_CHECKING:
+    from engine.review import Review
 
 CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
 REVEAL_DELAY_MS = 450
@@ -48,6 +50,8 @@ def record_line(history: History, record: Record) -> str:
     played, won = tally.played, tally.won
     text = history.ids.get(identity(record))  # the key it is kept under (hints included)
     if not any(e.text == text and e.outcome is not None for e in history.entries):
+        from engine.stats import outcome  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
         try:
             mine = outcome(record)
         except RecordError:  # a game begun before records were complete never counts
@@ -364,6 +368,8 @@ class Results:
 
     def _start_review(self) -> None:
         """The hand's review: at once from «Tus partidas» when kept, else computed in slices."""
+        from engine.review import CURRENT, Review, Reviewer  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
         host = self.host
         assert host.game is not None
         record = Record.of(host.game, host.level, host.hints)

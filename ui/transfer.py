@@ -47,7 +47,7 @@ class Transfer:
         host.screen.html(
             "partidas-body",
             history_html.history_html(
-                history.stats(),
+                None if self.loading else history.stats(),  # the first batch needs no statistics
                 history.recent(),
                 today,
                 history.daily(today),

@@ -1,9 +1,13 @@
-"""A first visit downloads every file once: the page's fetches and the service worker's precache share them.
+"""A first visit starts Python at once and downloads every file once: Python's worker and the
+service worker's precache share them.
 
 Bytes are counted at the server (tools/serve.py's counting handler), so
 whatever the browser does with its caches, what went over the wire is what
-is summed. The visit ends once the worker controls the page, which it does
-only after its precache is complete.
+is summed. A Playwright context is a fresh private profile: its HTTP cache
+lives in memory and keeps no file as large as the runtime's wasm, so only the
+handoff (assets/runtime.js, tools/sw-src.mjs) keeps the service worker's
+install from downloading it again. The visit ends once the service worker
+controls the page, which it does only after its precache is complete.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from helpers import PREFIX, wait_controlled, wait_for_python, wait_state
 from tools import serve as site_serve
 
 CODE = "A2C6-P4JZ"
-# What the worker mode's first visit fetches before Python's worker starts (index.html's head).
+# What Python's worker reads of the runtime (assets/runtime.js tells the page of each).
 RUNTIME = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -37,6 +41,7 @@ def test_a_first_visit_downloads_each_file_once(browser, built_site: Path):
         page.goto(f"{base}#partida={CODE}&mesa=2")
         wait_for_python(page)
         assert wait_state(page) == "human"
+        started = page.evaluate("() => window.ochoLocoProbe.worker")
         wait_controlled(page)
         sent = traffic.snapshot()
     finally:
@@ -55,12 +60,16 @@ def test_a_first_visit_downloads_each_file_once(browser, built_site: Path):
     assert twice == [], f"downloaded more than once: {twice}"
     assert total <= sum(unique.values()) * 1.02, (total, sum(unique.values()))
     assert any(path.endswith("pyodide.asm.wasm") for path in unique)
+    # Python's worker did not wait for the service worker, and each runtime file came once.
+    assert started["controlled"] is False, started
+    runtime = Counter(path.rsplit("/", 1)[-1] for path, status, _ in sent if status == 200)
+    assert {file: runtime[file] for file in RUNTIME} == dict.fromkeys(RUNTIME, 1), sent
 
 
 def test_a_first_visit_reads_the_runtime_in_a_worker_not_on_the_page(browser, site_url: str):
     """12 MB of responses read on the page made long tasks of the browser's own work on its main
-    thread (docs/worker.md): the worker mode's first visit fetches them in a worker of their own,
-    and the loading box still hears of each file."""
+    thread (docs/worker.md): a first visit's runtime is read in Python's worker, and the loading
+    box still hears of each file."""
     context = browser.new_context(locale="es-ES", reduced_motion="reduce")  # a first visit
     try:
         page = context.new_page()

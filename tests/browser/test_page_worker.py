@@ -74,19 +74,6 @@ def test_when_the_worker_cannot_start_the_loading_box_says_so_in_spanish(worker_
     assert not any(word in said.lower() for word in ("worker", "error", "exception")), said
 
 
-def test_when_the_runtime_cannot_be_fetched_in_a_worker_the_page_fetches_it(worker_context, site_url):
-    """A first visit fetches the runtime's files in a worker of their own (assets/prefetch.js); if
-    that worker cannot start, the page fetches them itself, as before, and the game plays."""
-    context = worker_context(service_workers="block")
-    context.route("**/assets/prefetch.js", lambda route: route.abort())
-    page = context.new_page()
-    open_game(page, site_url)
-    read = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())")
-    assert {"pyodide.asm.wasm", "python_stdlib.zip", "app.zip"} <= set(read), read
-    play_a_move(page)
-    assert wait_state(page) == "human"
-
-
 def test_a_keyboard_click_reaches_the_worker_as_one_move(worker_context, site_url):
     page = worker_context().new_page()
     open_game(page, site_url)

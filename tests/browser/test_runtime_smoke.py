@@ -107,7 +107,7 @@ def test_site_has_only_runtime_files(built_site):
     with zipfile.ZipFile(built_site / "app.zip") as zf:
         names = zf.namelist()
     assert names == sorted(names)
-    assert all(n.endswith(".py") and n.split("/")[0] in ("engine", "ui") for n in names)
+    assert all(n.endswith(".pyc") and n.split("/")[0] in ("engine", "ui") for n in names)  # bytecode
 
 
 def test_build_is_deterministic(repo_root, built_site, tmp_path):

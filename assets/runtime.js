@@ -1,0 +1,67 @@
+// The module Python's worker loads Pyodide through: assets/page.js names it as PyWorker's `version`,
+// and PyScript calls the loadPyodide it exports. It is Pyodide's own, given the runtime's folder
+// (PyScript would take this module's), plus, on a first visit, the handoff (docs/worker.md):
+// Python's worker starts at once, before any service worker, and downloads the runtime itself; this
+// module keeps a copy of each big file as it arrives (Cache Storage, "ocho-loco-handoff"), so the
+// service worker's install takes that copy (tools/sw-src.mjs) instead of downloading the file a
+// second time, even where the HTTP cache keeps no large file (a private window). The page made the
+// handoff cache before starting the worker, and only on a first visit: that is how this module knows.
+// It tells the page each runtime file's bytes (for the loading box) and when every copy is stored
+// (the page registers the service worker only then), on a BroadcastChannel.
+// @ts-ignore: Pyodide's module is copied into vendor/ by the build; it has no types here.
+import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
+
+const HANDOFF = "ocho-loco-handoff";
+const CHANNEL = "ocho-loco-runtime";
+// What the worker fetches (not imports) and the service worker would download again.
+const HANDED = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "app.zip"]);
+// What the loading box counts: those and the two modules the worker imports.
+const TOLD = new Set([...HANDED, "pyodide.mjs", "pyodide.asm.mjs"]);
+const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
+
+const nameOf = (/** @type {string} */ url) => new URL(url).pathname.split("/").pop() || "";
+const keep = typeof caches !== "undefined" && await caches.has(HANDOFF).catch(() => false);
+
+if (keep && typeof BroadcastChannel !== "undefined") {
+  const channel = new BroadcastChannel(CHANNEL);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
+        const file = nameOf(entry.name);
+        if (TOLD.has(file)) channel.postMessage({file, bytes: entry.transferSize || entry.encodedBodySize || 0});
+      }
+    }).observe({type: "resource", buffered: true});
+  } catch (err) { /* no resource timing here: the loading box says less */ }
+  /** @type {Map<string, Promise<unknown>>} */
+  const copies = new Map();
+  const fetchHere = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
+    const pending = fetchHere(input, init);
+    const url = String(input instanceof Request ? input.url : input);  // absolute: Pyodide's and PyScript's
+    const file = /^https?:/.test(url) ? nameOf(url) : "";
+    if (!HANDED.has(file) || copies.has(file)) return pending;
+    const settled = () => {
+      if (copies.size === HANDED.size) Promise.all(copies.values()).then(() => channel.postMessage({all: true}));
+    };
+    /** @type {Response} */
+    let response;
+    try {
+      response = await pending;
+    } catch (err) {
+      copies.set(file, Promise.resolve());
+      settled();
+      throw err;
+    }
+    const copy = response.ok ? response.clone() : null;  // now: the worker is about to read the body
+    copies.set(file, copy ? caches.open(HANDOFF).then((cache) => cache.put(url, copy)).catch(() => {}) : Promise.resolve());
+    settled();
+    return response;
+  };
+}
+
+/** @param {Record<string, unknown>} options */
+export function loadPyodide(options) {
+  return loadRuntime({...options, indexURL: INDEX});
+}
+
+export { version };
