@@ -8,6 +8,7 @@
 import { PyWorker } from "../vendor/pyscript/core.js";
 import { merge, mergeNodes, parse } from "./merge.js";
 import { noteFlights, snap } from "./motion.js";
+import { watchSnapshot } from "./snapshot-keeper.js";
 
 /** @typedef {import("./protocol").Op} Op */
 /** @typedef {import("./protocol").PageEvent} PageEvent */
@@ -929,12 +930,13 @@ async function start() {
   /** @type {(reason: unknown) => void} */
   let stop = () => {};
   const failed = new Promise((_, reject) => { stop = reject; });
+  const snapshot = watchSnapshot(probe);  // a return visit restores Python from it (assets/snapshot.js)
   const refused = (/** @type {PromiseRejectionEvent} */ event) => stop(event.reason);
   addEventListener("unhandledrejection", refused);
   try {
     const worker = PyWorker(here("assets/worker-start.py"), {
       type: "pyodide",
-      version: here("vendor/pyodide/pyodide.mjs"),
+      version: here("assets/snapshot.js"),
       config: {files: {[here("app.zip")]: "./*"}},
     });
     const started = /** @type {{sync: Calls}} */ (await Promise.race([worker, failed]));
@@ -971,6 +973,7 @@ async function start() {
   if (probe) probe.picture = false;
   body.dataset.ready = "1";
   dispatchEvent(new Event("ocho-loco:ready"));
+  snapshot.keep();
   await call("games");
   watchGames();
 }

@@ -1,0 +1,197 @@
+"""A returning player's Python restored from a memory snapshot made on this device (issue 44).
+
+``assets/snapshot.js`` is the interpreter PyScript loads; after a start that
+was not a restore, the page makes a snapshot in a worker of its own and keeps
+it in Cache Storage (``assets/snapshot-keeper.js``, docs/worker.md). These
+tests take that path on every run, so that a runtime whose private snapshot
+API changed fails here instead of slowing every return visit down quietly:
+
+* the first visit makes a snapshot and the reload restores it (the probe
+  says how Python started), reaching the very batch a normal start sends;
+* a corrupt, stale, oversized or foreign-build snapshot is dropped, Python
+  starts as without one, and the saved game is still there.
+
+Only pages that ask for it make a snapshot (``ochoLocoProbe.keepSnapshot``):
+each making is a Python start in the background that other tests have no use
+for.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from helpers import play_a_move, raw_save, wait_controlled, wait_for_python, wait_state
+
+CODE = "A2C6-P4JZ"  # a 1-against-1 deal, you to play
+KEEP_JS = "window.ochoLocoProbe.keepSnapshot = true;"
+# Every batch the page reads from the worker, as the text it came in (the page parses each with
+# JSON.parse: arrays of operations, each an array naming its kind first).
+BATCHES_JS = """
+(() => {
+  const parse = JSON.parse;
+  const batches = window.ochoLocoBatches = [];
+  JSON.parse = function (text, ...rest) {
+    const value = parse.call(this, text, ...rest);
+    if (Array.isArray(value) && value.every((op) => Array.isArray(op) && typeof op[0] === "string")) {
+      batches.push(text);
+    }
+    return value;
+  };
+})();
+"""
+CACHE = "ocho-loco-snapshot"
+# The kept entry as base64 with its headers, or null.
+READ_ENTRY_JS = """async (cache) => {
+  const found = await (await caches.open(cache)).match(new URL('snapshot', location.href).href);
+  if (!found) return null;
+  const bytes = new Uint8Array(await found.arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 32768) text += String.fromCharCode(...bytes.subarray(i, i + 32768));
+  return {body: btoa(text), headers: Object.fromEntries(found.headers.entries())};
+}"""
+WRITE_ENTRY_JS = """async ([cache, entry]) => {
+  const text = atob(entry.body);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  await (await caches.open(cache)).put(new URL('snapshot', location.href).href,
+    new Response(bytes, {headers: entry.headers}));
+}"""
+# The snapshot unpacked and packed again, with `change(bytes)` applied to the unpacked bytes.
+REPACK_JS = """async ([cache, change]) => {
+  const store = await caches.open(cache);
+  const url = new URL('snapshot', location.href).href;
+  const found = await store.match(url);
+  const unpack = found.body.pipeThrough(new DecompressionStream('gzip'));
+  const bytes = (new Function('bytes', change))(new Uint8Array(await new Response(unpack).arrayBuffer()));
+  const pack = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+  const packed = await new Response(pack).blob();
+  await store.put(url, new Response(packed, {headers: found.headers}));
+}"""
+
+
+def open_table(page, base: str, *, resume: bool = False) -> None:
+    """Deal the test's game from its link, or resume the saved one; the player to move."""
+    page.goto(base if resume else f"{base}#partida={CODE}&mesa=2")
+    wait_for_python(page)
+    assert wait_state(page) == "human"
+
+
+def how_it_started(page) -> dict:
+    page.wait_for_function("() => !!window.ochoLocoProbe.snapshot")
+    return page.evaluate("() => window.ochoLocoProbe.snapshot")
+
+
+def made(page) -> dict:
+    page.wait_for_function("() => !!window.ochoLocoProbe.snapshotMade", timeout=90_000)
+    return page.evaluate("() => window.ochoLocoProbe.snapshotMade")
+
+
+def first_batch(page) -> str:
+    """The start call's batch as the worker sent it, less its probe figures (a time, never the same)."""
+    batches = page.evaluate("() => window.ochoLocoBatches")
+    assert batches, "no batch read"
+    return batches[0]
+
+
+def without_figures(batch: str) -> list:
+    return [op for op in json.loads(batch) if op[0] != "probe"]
+
+
+def make_snapshot(context, base: str):
+    """A first visit (no game yet: the snapshot is never made in the player's turn) that makes one."""
+    page = context.new_page()
+    page.add_init_script(KEEP_JS)
+    page.goto(base)
+    wait_for_python(page)
+    assert wait_state(page) == "setup"
+    wait_controlled(page)
+    assert how_it_started(page)["start"] == "normal"
+    done = made(page)
+    assert done["made"] is True, done
+    assert 0 < done["heap"] <= 31457280 and done["stored"] < done["heap"], done
+    return page
+
+
+def test_a_return_visit_restores_the_snapshot_and_sends_the_same_first_batch(ctx, site_url):
+    ctx.add_init_script(BATCHES_JS)
+    page = make_snapshot(ctx, site_url)
+    open_table(page, site_url)
+    play_a_move(page)
+    wait_state(page, "human")
+    page.close()
+
+    restored = ctx.new_page()
+    open_table(restored, site_url, resume=True)
+    assert how_it_started(restored)["start"] == "restored"
+    assert restored.evaluate("() => window.ochoLocoProbe.snapshotMade") is None  # nothing to make again
+    batch = first_batch(restored)
+    restored.evaluate("(cache) => caches.delete(cache)", CACHE)
+    restored.close()
+
+    normal = ctx.new_page()
+    open_table(normal, site_url, resume=True)
+    assert how_it_started(normal) == {"start": "normal", "why": "missing"}
+    assert without_figures(first_batch(normal)) == without_figures(batch)
+    assert len(without_figures(batch)) > 5  # a whole table drawn
+
+
+# kind: (what changes the unpacked snapshot, if anything, in JavaScript; what the start says)
+BAD = {
+    # a byte of the stored file changed: the gzip's own check fails
+    "corrupt": (None, "failed"),
+    # another build's snapshot (its key is not this build's)
+    "stale": (None, "stale"),
+    # a heap larger than a fresh start can hold (Pyodide bug #6254)
+    "oversized": (
+        "const more = new Uint8Array(bytes.length + 65536); more.set(bytes); return more;",
+        "oversized",
+    ),
+    # Pyodide's own check: the snapshot's build id is not the runtime's
+    "foreign build": ("const other = bytes.slice(); other[16] ^= 0xff; return other;", "build id mismatch"),
+}
+
+
+@pytest.fixture(scope="module")
+def good_snapshot(browser, site_url):
+    """One snapshot made by a first visit, as stored (base64 and headers)."""
+    context = browser.new_context(locale="es-ES", reduced_motion="reduce")
+    context.set_default_timeout(30_000)
+    try:
+        page = make_snapshot(context, site_url)
+        return page.evaluate(READ_ENTRY_JS, CACHE)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("kind", list(BAD))
+def test_a_bad_snapshot_is_dropped_and_python_starts_as_without_one(ctx, site_url, good_snapshot, kind):
+    page = ctx.new_page()
+    open_table(page, site_url)
+    wait_controlled(page)
+    play_a_move(page)
+    wait_state(page, "human")
+    saved = raw_save(page)
+    entry = dict(good_snapshot, headers=dict(good_snapshot["headers"]))
+    if kind == "corrupt":
+        body = bytearray(base64.b64decode(entry["body"]))
+        body[len(body) // 2] ^= 0xFF
+        entry["body"] = base64.b64encode(bytes(body)).decode()
+    if kind == "stale":
+        entry["headers"]["x-snapshot-key"] = "0" * 64
+    page.evaluate(WRITE_ENTRY_JS, [CACHE, entry])
+    change, why = BAD[kind]
+    if change:
+        page.evaluate(REPACK_JS, [CACHE, change])
+    page.close()
+
+    again = ctx.new_page()  # no keepSnapshot: nothing makes a new one behind the test's back
+    open_table(again, site_url, resume=True)
+    started = how_it_started(again)
+    assert started["start"] == "normal", started
+    assert why in started["why"], started
+    assert again.evaluate("async (cache) => (await (await caches.open(cache)).keys()).length", CACHE) == 0
+    assert raw_save(again) == saved  # the game is where it was
+    play_a_move(again)
+    assert wait_state(again) in ("human", "results")
