@@ -57,9 +57,13 @@ function whenIdle(work) {
 
 /** @param {OchoLocoProbe | null} probe */
 function makeOne(probe) {
+  if (probe) probe.snapshotBegun = performance.now();  // the making's window, for lab.snapshot_bench
   const worker = new Worker(new URL("./snapshot-maker.js", import.meta.url), {type: "module"});
   const done = (/** @type {unknown} */ what) => {
-    if (probe) probe.snapshotMade = what;
+    if (probe) {
+      probe.snapshotEnded = performance.now();
+      probe.snapshotMade = what;
+    }
     worker.terminate();
   };
   worker.onmessage = (event) => done(event.data);

@@ -123,8 +123,9 @@ export async function loadPyodide(options = {}) {
       found = {none: "failed: " + String(err).slice(0, 200)};
     }
   }
-  tell({start: "normal", why: found.none});
-  return loadRuntime(config);
+  const pyodide = await loadRuntime(config);
+  tell({start: "normal", why: found.none, ms: Math.round(performance.now() - began)});
+  return pyodide;
 }
 
 /**
