@@ -357,7 +357,9 @@ def content_security_policy(out: Path) -> list[str]:
       PyScript's ``PyWorker`` starts its worker from a ``blob:`` address (the
       worker's code is bundled in ``core-*.js``); the worker then loads Pyodide
       and the app from the site itself. Nothing else may start from ``blob:``.
-    * ``'wasm-unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm``.
+    * ``'wasm-unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm``. The
+      snapshot adds nothing: ``assets/snapshot.js`` is imported from ``'self'``,
+      its maker is a ``'self'`` module worker, and Cache Storage is outside CSP.
     * ``'unsafe-eval'``: PyScript's core (0.7.x, ``core-*.js``) builds its
       plugins' lifecycle hooks from their source text with ``Function()`` at
       start-up, even with no worker; without it PyScript stops before Python
