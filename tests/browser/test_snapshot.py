@@ -22,7 +22,8 @@ import base64
 import json
 
 import pytest
-from helpers import play_a_move, raw_save, wait_controlled, wait_for_python, wait_state
+from conftest import PageLog
+from helpers import assert_no_errors, play_a_move, raw_save, wait_controlled, wait_for_python, wait_state
 
 CODE = "A2C6-P4JZ"  # a 1-against-1 deal, you to play
 KEEP_JS = "window.ochoLocoProbe.keepSnapshot = true;"
@@ -42,6 +43,11 @@ BATCHES_JS = """
 })();
 """
 CACHE = "ocho-loco-snapshot"
+KEYS_JS = "() => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]))"
+PUT_KEYS_JS = """(keys) => {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value);
+}"""
 # The kept entry as base64 with its headers, or null.
 READ_ENTRY_JS = """async (cache) => {
   const found = await (await caches.open(cache)).match(new URL('snapshot', location.href).href);
@@ -102,6 +108,7 @@ def without_figures(batch: str) -> list:
 def make_snapshot(context, base: str):
     """A first visit (no game yet: the snapshot is never made in the player's turn) that makes one."""
     page = context.new_page()
+    log = PageLog().attach(page)  # a script error or a CSP violation shows here, the workers' too
     page.add_init_script(KEEP_JS)
     page.goto(base)
     wait_for_python(page)
@@ -111,6 +118,7 @@ def make_snapshot(context, base: str):
     done = made(page)
     assert done["made"] is True, done
     assert 0 < done["heap"] <= 31457280 and done["stored"] < done["heap"], done
+    assert_no_errors(log)
     return page
 
 
@@ -123,10 +131,15 @@ def test_a_return_visit_restores_the_snapshot_and_sends_the_same_first_batch(ctx
     page.close()
 
     restored = ctx.new_page()
+    log = PageLog().attach(restored)
     open_table(restored, site_url, resume=True)
     assert how_it_started(restored)["start"] == "restored"
-    assert restored.evaluate("() => window.ochoLocoProbe.snapshotMade") is None  # nothing to make again
     batch = first_batch(restored)
+    keys = restored.evaluate(KEYS_JS)
+    play_a_move(restored)  # the restored Python plays on
+    assert_no_errors(log)
+    assert restored.evaluate("() => window.ochoLocoProbe.snapshotMade") is None  # nothing to make again
+    restored.evaluate(PUT_KEYS_JS, keys)  # the next start finds the storage this one found
     restored.evaluate("(cache) => caches.delete(cache)", CACHE)
     restored.close()
 
