@@ -30,6 +30,7 @@ const CHANNEL = "ocho-loco-snapshot";  // the page hears how Python started (ass
 const KEY_HEADER = "X-Snapshot-Key";
 const HEAP_HEADER = "X-Snapshot-Heap";
 const REFUSED_HEADER = "X-Snapshot-Refused";
+const DIGEST_HEADER = "X-Snapshot-Sha256";
 // Pyodide 314's snapshot: a 48-byte header (a magic number, where the heap starts, …), then the
 // state of its JavaScript references as JSON, then the heap. tools/build.py checks both numbers.
 const MAGIC = 1886286592;
@@ -64,11 +65,21 @@ async function drop() {
   } catch (err) { /* nothing kept, nothing to drop */ }
 }
 
+/** The SHA-256 of `bytes` in hex. @param {Uint8Array<ArrayBuffer>} bytes */
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /**
- * The kept snapshot's bytes (a promise: they are read and unpacked while the runtime loads), or
- * why there is none to restore; a stale or oversized entry is dropped here.
+ * The kept snapshot's bytes (a promise: they are read and checked while the runtime loads), or
+ * why there is none to restore; a stale or oversized entry is dropped here. The snapshot is kept
+ * as it is, with its SHA-256: read and checked, it comes sooner than gzipped and unpacked
+ * (docs/measurements.md), and a changed byte is a start from scratch, never a broken Python.
  * @returns {Promise<{bytes: Promise<Uint8Array>} | {none: string}>}
  */
+let read = 0;  // ms to read and check the kept snapshot, for the probe
+
 async function kept() {
   const cache = await openCache();
   const found = cache && await cache.match(ENTRY);
@@ -78,13 +89,15 @@ async function kept() {
     return {none: "stale"};
   }
   if (found.headers.get(REFUSED_HEADER)) return {none: "refused"};  // this build's heap cannot come back
-  if (!(Number(found.headers.get(HEAP_HEADER)) <= MAX_HEAP) || !found.body) {
+  if (!(Number(found.headers.get(HEAP_HEADER)) <= MAX_HEAP)) {
     await drop();
     return {none: "oversized"};
   }
-  const unpacked = new Response(found.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  const bytes = unpacked.then((buffer) => {
+  const began = performance.now();
+  const bytes = found.arrayBuffer().then(async (buffer) => {
     const bytes = new Uint8Array(buffer);
+    if (await sha256(bytes) !== found.headers.get(DIGEST_HEADER)) throw new Error("corrupt");
+    read = Math.round(performance.now() - began);
     if (heapOf(bytes) > MAX_HEAP) throw new Error("oversized");  // a heap a fresh start cannot hold
     return bytes;
   });
@@ -94,7 +107,7 @@ async function kept() {
 
 /**
  * PyScript's call: the pinned Pyodide, started from the kept snapshot when it can be.
- * Any failure (unreadable, corrupt gzip, a build mismatch, a restore that throws) drops the
+ * Any failure (unreadable, a changed byte, a build mismatch, a restore that throws) drops the
  * snapshot and starts Python from scratch, as without one.
  * @param {Record<string, unknown>} [options] what PyScript passes (its streams, an indexURL)
  */
@@ -116,7 +129,7 @@ export async function loadPyodide(options = {}) {
       const random = pyodide.pyimport("random");
       random.seed();
       random.destroy();
-      tell({start: "restored", ms: Math.round(performance.now() - began)});
+      tell({start: "restored", ms: Math.round(performance.now() - began), read});
       return pyodide;
     } catch (err) {
       await drop();
@@ -131,13 +144,13 @@ export async function loadPyodide(options = {}) {
 /**
  * The snapshot maker's work (in a worker of its own, off the page): start Python with snapshots
  * on, unpack app.zip where PyScript unpacks it, import what the first batch needs, and keep the
- * snapshot, gzipped, in Cache Storage under this build's key. A heap too big to come back is not
+ * snapshot with its SHA-256 in Cache Storage under this build's key. A heap too big to come back is not
  * kept: a mark says so, and no later visit of this build tries again.
  * @returns {Promise<Record<string, unknown>>} what was done, for the probe
  */
 export async function make() {
   const cache = await openCache();
-  if (!cache || typeof CompressionStream !== "function") return {made: false, why: "unsupported"};
+  if (!cache || !crypto.subtle) return {made: false, why: "unsupported"};
   const found = await cache.match(ENTRY);
   if (found && found.headers.get(KEY_HEADER) === KEY) return {made: false, why: "kept"};
   const began = performance.now();
@@ -149,12 +162,11 @@ export async function make() {
   /** @type {Uint8Array<ArrayBuffer>} */
   const snapshot = pyodide.makeMemorySnapshot();
   const heap = heapOf(snapshot);
-  const headers = {[KEY_HEADER]: KEY, [HEAP_HEADER]: String(heap), "Content-Type": "application/gzip"};
+  const headers = {[KEY_HEADER]: KEY, [HEAP_HEADER]: String(heap), "Content-Type": "application/octet-stream"};
   if (heap > MAX_HEAP) {
     await cache.put(ENTRY, new Response("", {headers: {...headers, [REFUSED_HEADER]: "oversized"}}));
     return {made: false, why: "oversized", heap, maxHeap: MAX_HEAP};
   }
-  const zipped = await new Response(new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
-  await cache.put(ENTRY, new Response(zipped, {headers}));
-  return {made: true, heap, stored: zipped.size, ms: Math.round(performance.now() - began)};
+  await cache.put(ENTRY, new Response(snapshot, {headers: {...headers, [DIGEST_HEADER]: await sha256(snapshot)}}));
+  return {made: true, heap, stored: snapshot.byteLength, ms: Math.round(performance.now() - began)};
 }

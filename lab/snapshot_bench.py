@@ -101,8 +101,8 @@ def first_visit(ctx: Any, url: str, throttle: float) -> dict[str, Any]:
     }
 
 
-def return_visit(ctx: Any, url: str, throttle: float, restored: bool) -> tuple[float, float]:
-    """ms to a playable hand, and ms of Pyodide's own start in the worker (restore or from scratch)."""
+def return_visit(ctx: Any, url: str, throttle: float, restored: bool) -> tuple[float, float, float]:
+    """ms to a playable hand, of Pyodide's own start in the worker, and of reading the snapshot."""
     page = visit(ctx, url, throttle)
     ready = float(page.evaluate("() => window.__benchReady"))
     page.wait_for_function("() => !!window.ochoLocoProbe.snapshot")
@@ -113,7 +113,7 @@ def return_visit(ctx: Any, url: str, throttle: float, restored: bool) -> tuple[f
     # Set the snapshot aside before a normal visit, bring it back before a restored one.
     page.evaluate(MOVE_JS, [CACHE, ASIDE] if restored else [ASIDE, CACHE])
     page.close()
-    return ready, float(started.get("ms", 0))
+    return ready, float(started.get("ms", 0)), float(started.get("read", 0))
 
 
 def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
@@ -128,25 +128,26 @@ def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
             ctx.add_init_script(LONG_TASKS_JS)
             ctx.add_init_script(READY_SCRIPT % json.dumps("app"))
             first = first_visit(ctx, url, throttle)
-            normal: list[tuple[float, float]] = []
-            restored: list[tuple[float, float]] = []
+            normal: list[tuple[float, float, float]] = []
+            restored: list[tuple[float, float, float]] = []
             for _ in range(rounds):
                 restored.append(return_visit(ctx, url, throttle, True))
                 normal.append(return_visit(ctx, url, throttle, False))
         finally:
             ctx.close()
-    med_normal = statistics.median(ready for ready, _ in normal)
-    med_restored = statistics.median(ready for ready, _ in restored)
+    med_normal = statistics.median(visit[0] for visit in normal)
+    med_restored = statistics.median(visit[0] for visit in restored)
     return {
         "throttle": throttle,
         "rounds": rounds,
         "load_before": load_before,
         "load_after": load_avg(),
         "first_visit": first,
-        "return_normal_ms": [round(ready) for ready, _ in normal],
-        "return_restored_ms": [round(ready) for ready, _ in restored],
-        "pyodide_start_normal_ms": [round(start) for _, start in normal],
-        "pyodide_start_restored_ms": [round(start) for _, start in restored],
+        "return_normal_ms": [round(visit[0]) for visit in normal],
+        "return_restored_ms": [round(visit[0]) for visit in restored],
+        "pyodide_start_normal_ms": [round(visit[1]) for visit in normal],
+        "pyodide_start_restored_ms": [round(visit[1]) for visit in restored],
+        "snapshot_read_and_unpacked_ms": [round(visit[2]) for visit in restored],
         "median_normal_ms": round(med_normal),
         "median_restored_ms": round(med_restored),
         "restored_over_normal": round(med_restored / med_normal, 2),
