@@ -147,7 +147,7 @@ def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
         "return_restored_ms": [round(visit[0]) for visit in restored],
         "pyodide_start_normal_ms": [round(visit[1]) for visit in normal],
         "pyodide_start_restored_ms": [round(visit[1]) for visit in restored],
-        "snapshot_read_and_unpacked_ms": [round(visit[2]) for visit in restored],
+        "snapshot_read_and_checked_ms": [round(visit[2]) for visit in restored],
         "median_normal_ms": round(med_normal),
         "median_restored_ms": round(med_restored),
         "restored_over_normal": round(med_restored / med_normal, 2),
