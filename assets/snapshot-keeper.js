@@ -30,8 +30,11 @@ export function watchSnapshot(probe) {
     keep() {
       const restored = !!started && /** @type {{start?: string}} */ (started).start === "restored";
       if (restored || (probe && probe.keepSnapshot !== true)) return;
-      if (!(navigator.serviceWorker && navigator.serviceWorker.controller) || typeof Worker !== "function") return;
-      whenIdle(() => makeOne(probe));
+      const sw = navigator.serviceWorker;
+      if (!sw || typeof Worker !== "function") return;
+      if (sw.controller) whenIdle(() => makeOne(probe));
+      // A first visit whose service worker is still precaching: once it controls the page, if ever.
+      else sw.addEventListener("controllerchange", () => whenIdle(() => makeOne(probe)), {once: true});
     },
   };
 }

@@ -71,6 +71,8 @@ async function sha256(bytes) {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+let read = 0;  // ms to read and check the kept snapshot, for the probe
+
 /**
  * The kept snapshot's bytes (a promise: they are read and checked while the runtime loads), or
  * why there is none to restore; a stale or oversized entry is dropped here. The snapshot is kept
@@ -78,8 +80,6 @@ async function sha256(bytes) {
  * (docs/measurements.md), and a changed byte is a start from scratch, never a broken Python.
  * @returns {Promise<{bytes: Promise<Uint8Array>} | {none: string}>}
  */
-let read = 0;  // ms to read and check the kept snapshot, for the probe
-
 async function kept() {
   const cache = await openCache();
   const found = cache && await cache.match(ENTRY);

@@ -102,10 +102,14 @@ def make_snapshot(context, base: str):
     assert wait_state(page) == "setup"
     wait_controlled(page)
     assert how_it_started(page)["start"] == "normal"
+    fetched: list[tuple[str, bool]] = []  # what the maker reads: all from the service worker's precache
+    page.on("response", lambda response: fetched.append((response.url, response.from_service_worker)))
     done = made(page)
     assert done["made"] is True, done
     assert 0 < done["heap"] <= 31457280 and done["stored"] > done["heap"], done  # the heap and a header
     assert_no_errors(log)
+    runtime = [(url, sw) for url, sw in fetched if "/vendor/pyodide/" in url or "app.zip" in url]
+    assert runtime and all(sw for _, sw in runtime), runtime
     return page
 
 
