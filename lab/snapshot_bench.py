@@ -14,7 +14,9 @@ twice more, the saved game resuming, in alternation: once with the snapshot
 kept (restored) and once with it set aside in another cache (normal). Each
 visit times, from navigation start, the playable hand (``body[data-ready]``
 with the player to move: ``lab.page_bench``'s figure) and says how Python
-started (the probe's ``snapshot``). ``--throttle`` slows the page's CPU with
+started (the probe's ``snapshot``). Each round also reloads ``lab.page_bench``'s
+bare page (the same PyScript and Pyodide setting a flag, in a profile of its
+own, HTTP cache warm): the issue's yardstick. ``--throttle`` slows the page's CPU with
 ``Emulation.setCPUThrottlingRate`` (4: the phone case). Prints JSON, with the
 medians, their ratio and the machine's load before and after.
 """
@@ -32,7 +34,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from lab.page_bench import LOAD_CODE, READY_SCRIPT
+from lab.page_bench import LOAD_CODE, READY_SCRIPT, make_baseline
 from tools import build as site_build
 from tools.page_driver import CHROMIUM_ARGS, PROBE_JS, TIMEOUT_MS, context_options, find_chromium, serve
 from tools.serve import Traffic
@@ -116,13 +118,45 @@ def return_visit(ctx: Any, url: str, throttle: float, restored: bool) -> tuple[f
     return ready, float(started.get("ms", 0)), float(started.get("read", 0))
 
 
+def bare_visit(ctx: Any, url: str, throttle: float) -> float:
+    """The bare page reloaded: ms to its flag."""
+    page = ctx.new_page()
+    if throttle > 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => !!window.__benchReady", timeout=TIMEOUT_MS)
+    ready = float(page.evaluate("() => window.__benchReady"))
+    page.close()
+    return ready
+
+
 def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
     load_before = load_avg()
-    with serve(site, Traffic()) as url, sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        serve(site, Traffic()) as url,
+        serve(make_baseline(site, Path(tmp) / "bare"), Traffic()) as bare_url,
+        sync_playwright() as pw,
+    ):
         ctx = pw.chromium.launch_persistent_context(
-            profile, executable_path=find_chromium(), headless=True, args=CHROMIUM_ARGS, **context_options()
+            str(Path(tmp) / "profile"),
+            executable_path=find_chromium(),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            **context_options(),
+        )
+        bare_ctx = pw.chromium.launch_persistent_context(
+            str(Path(tmp) / "bare-profile"),
+            executable_path=find_chromium(),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            **context_options(),
         )
         try:
+            bare_ctx.set_default_timeout(TIMEOUT_MS)
+            bare_ctx.add_init_script(READY_SCRIPT % json.dumps("bare"))
+            bare_visit(bare_ctx, bare_url, throttle)  # the first visit: the HTTP cache filled
+            bare: list[float] = []
             ctx.set_default_timeout(TIMEOUT_MS)
             ctx.add_init_script(PROBE_JS)
             ctx.add_init_script(LONG_TASKS_JS)
@@ -133,10 +167,13 @@ def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
             for _ in range(rounds):
                 restored.append(return_visit(ctx, url, throttle, True))
                 normal.append(return_visit(ctx, url, throttle, False))
+                bare.append(bare_visit(bare_ctx, bare_url, throttle))
         finally:
             ctx.close()
+            bare_ctx.close()
     med_normal = statistics.median(visit[0] for visit in normal)
     med_restored = statistics.median(visit[0] for visit in restored)
+    med_bare = statistics.median(bare)
     return {
         "throttle": throttle,
         "rounds": rounds,
@@ -150,7 +187,11 @@ def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
         "snapshot_read_and_checked_ms": [round(visit[2]) for visit in restored],
         "median_normal_ms": round(med_normal),
         "median_restored_ms": round(med_restored),
+        "bare_page_ms": [round(x) for x in bare],
+        "median_bare_ms": round(med_bare),
         "restored_over_normal": round(med_restored / med_normal, 2),
+        "restored_over_bare": round(med_restored / med_bare, 2),
+        "normal_over_bare": round(med_normal / med_bare, 2),
     }
 
 
@@ -160,8 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--throttle", type=float, default=1.0, help="CPU slowdown (4: a phone)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site or site_build.build(Path(tmp) / "_site", root=ROOT, quiet=True).out
+    with tempfile.TemporaryDirectory() as build_dir:
+        site = args.site or site_build.build(Path(build_dir) / "_site", root=ROOT, quiet=True).out
         print(json.dumps(run(site, args.rounds, args.throttle), indent=1))
     return 0
 
