@@ -55,8 +55,10 @@ function tell(news) {
   channel.close();
 }
 
-async function openCache() {
-  return STAMPED && typeof caches !== "undefined" ? caches.open(CACHE) : null;
+/** The snapshot's cache, or null where there is none (`make`: made when missing). */
+async function openCache(make = false) {
+  if (!STAMPED || typeof caches === "undefined") return null;
+  return make || await caches.has(CACHE) ? caches.open(CACHE) : null;
 }
 
 async function drop() {
@@ -83,7 +85,7 @@ let read = 0;  // ms to read and check the kept snapshot, for the probe
 async function kept() {
   const cache = await openCache();
   const found = cache && await cache.match(ENTRY);
-  if (!cache || !found) return {none: cache ? "missing" : "unsupported"};
+  if (!cache || !found) return {none: "missing"};
   if (found.headers.get(KEY_HEADER) !== KEY) {
     await drop();
     return {none: "stale"};
@@ -149,7 +151,7 @@ export async function loadPyodide(options = {}) {
  * @returns {Promise<Record<string, unknown>>} what was done, for the probe
  */
 export async function make() {
-  const cache = await openCache();
+  const cache = await openCache(true);
   if (!cache || !crypto.subtle) return {made: false, why: "unsupported"};
   const found = await cache.match(ENTRY);
   if (found && found.headers.get(KEY_HEADER) === KEY) return {made: false, why: "kept"};
