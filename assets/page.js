@@ -8,6 +8,7 @@
 import { PyWorker } from "../vendor/pyscript/core.js";
 import { merge, mergeNodes, parse } from "./merge.js";
 import { noteFlights, snap } from "./motion.js";
+import { watchSnapshot } from "./snapshot-keeper.js";
 
 /** @typedef {import("./protocol").Op} Op */
 /** @typedef {import("./protocol").PageEvent} PageEvent */
@@ -968,6 +969,7 @@ async function start() {
   /** @type {(reason: unknown) => void} */
   let stop = () => {};
   const failed = new Promise((_, reject) => { stop = reject; });
+  const snapshot = watchSnapshot(probe);  // a return visit restores Python from it (assets/snapshot.js)
   const refused = (/** @type {PromiseRejectionEvent} */ event) => stop(event.reason);
   addEventListener("unhandledrejection", refused);
   // For the tests: when Python's worker was made, and whether a service worker controlled the page.
@@ -975,7 +977,9 @@ async function start() {
   try {
     const worker = PyWorker(here("assets/worker-start.py"), {
       type: "pyodide",
-      version: here("assets/runtime.js"),  // Pyodide's loadPyodide, with the first visit's handoff
+      // Pyodide's loadPyodide from a snapshot made on this device when there is one (assets/snapshot.js),
+      // through assets/runtime.js (the runtime's folder, and a first visit's handoff)
+      version: here("assets/snapshot.js"),
       config: {files: {[here("app.zip")]: "./*"}},
     });
     const started = /** @type {{sync: Calls}} */ (await Promise.race([worker, failed]));
@@ -1012,6 +1016,7 @@ async function start() {
   if (probe) probe.picture = false;
   body.dataset.ready = "1";
   dispatchEvent(new Event("ocho-loco:ready"));
+  snapshot.keep();
   await call("games");
   watchGames();
 }

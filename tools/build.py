@@ -372,7 +372,9 @@ def content_security_policy(out: Path) -> list[str]:
       PyScript's ``PyWorker`` starts its worker from a ``blob:`` address (the
       worker's code is bundled in ``core-*.js``); the worker then loads Pyodide
       and the app from the site itself. Nothing else may start from ``blob:``.
-    * ``'wasm-unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm``.
+    * ``'wasm-unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm``. The
+      snapshot adds nothing: ``assets/snapshot.js`` is imported from ``'self'``,
+      its maker is a ``'self'`` module worker, and Cache Storage is outside CSP.
     * ``'unsafe-eval'``: PyScript's core (0.7.x, ``core-*.js``) builds its
       plugins' lifecycle hooks from their source text with ``Function()`` at
       start-up, even with no worker; without it PyScript stops before Python
@@ -413,6 +415,102 @@ def trimmed_lock(source: Path) -> bytes:
     lock = json.loads(source.read_text(encoding="utf-8"))
     lock["packages"] = {}
     return json.dumps(lock, separators=(",", ":"), sort_keys=True).encode("utf-8")
+
+
+# The memory snapshot of a returning player's Python (assets/snapshot.js, docs/worker.md). Pyodide's
+# snapshot API is private in the pinned 314.0.7: the build checks that the pinned files still have
+# what the module relies on, and fails loudly instead of letting a runtime bump slow every return
+# visit down without a word.
+SNAPSHOT_MODULE = "assets/snapshot.js"
+SNAPSHOT_SOURCES = (SNAPSHOT_MODULE, "assets/snapshot-maker.js")
+SNAPSHOT_KEY = "OCHO-SNAPSHOT-KEY"
+SNAPSHOT_MAX_HEAP = "OCHO-SNAPSHOT-MAX-HEAP"
+# (file, what it must contain, why)
+SNAPSHOT_API = (
+    ("pyodide.mjs", "_loadSnapshot", "loadPyodide's option to restore a snapshot"),
+    ("pyodide.asm.mjs", "_makeSnapshot", "loadPyodide's option to make one"),
+    ("pyodide.asm.mjs", "makeMemorySnapshot(", "the call that makes it"),
+    ("pyodide.asm.mjs", "API.restoreSnapshot=", "the restore"),
+    ("pyodide.asm.mjs", "Snapshot build id mismatch", "the check that a snapshot is of this build"),
+    ("pyodide.asm.mjs", "=1886286592,", "the snapshot's magic number (assets/snapshot.js reads its header)"),
+)
+_SNAPSHOT_HEADER = re.compile(r"\b(\w+)=1886286592,(\w+)=48[,;]")
+
+
+def _leb128(data: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, at
+
+
+def wasm_initial_memory(wasm: bytes) -> int:
+    r"""The bytes of memory a WebAssembly module starts with, from the memory it declares itself.
+
+    Raises BuildError when the module imports its memory instead, or declares none.
+
+    >>> wasm_initial_memory(b"\0asm\1\0\0\0" + bytes([5, 3, 1, 0, 2]))  # one memory, at least 2 pages
+    131072
+    """
+    if wasm[:4] != b"\0asm":
+        raise BuildError("not a WebAssembly module")
+    at = 8
+    while at < len(wasm):
+        section = wasm[at]
+        size, at = _leb128(wasm, at + 1)
+        if section == 5:  # the memory section: a count, then each memory's flags and initial pages
+            count, inner = _leb128(wasm, at)
+            if count != 1:
+                break
+            pages, _ = _leb128(wasm, inner + 1)
+            return pages * 65536
+        at += size
+    raise BuildError(
+        "pyodide.asm.wasm declares no memory of its own (imported?): the snapshot's size check is void"
+    )
+
+
+def check_snapshot_api(pyodide_dir: Path) -> int:
+    """Check the pinned Pyodide for the private snapshot API; return the largest heap it restores.
+
+    The largest heap is the wasm module's initial memory: Pyodide 314 copies a snapshot into the
+    heap a fresh start has, which never grows for it (Pyodide bug #6254).
+    """
+    for name, needle, why in SNAPSHOT_API:
+        if needle not in (pyodide_dir / name).read_text(encoding="utf-8"):
+            raise BuildError(
+                f"{name} lacks {needle!r} ({why}): the pinned Pyodide changed its private snapshot API"
+            )
+    if not _SNAPSHOT_HEADER.search((pyodide_dir / "pyodide.asm.mjs").read_text(encoding="utf-8")):
+        raise BuildError("pyodide.asm.mjs: the snapshot header is no longer 48 bytes after its magic number")
+    return wasm_initial_memory((pyodide_dir / "pyodide.asm.wasm").read_bytes())
+
+
+def stamp_snapshot(out: Path, pyodide_dir: Path) -> str:
+    """Write the snapshot's key and largest heap into the built ``assets/snapshot.js``; return the key.
+
+    The key is the SHA-256 of every file a snapshot depends on: ``app.zip``, the shipped Pyodide
+    files (the trimmed standard library among them) and the snapshot's own modules as written. A
+    snapshot kept under another key is stale: the page drops it and starts Python from scratch.
+    """
+    max_heap = check_snapshot_api(pyodide_dir)
+    module = out / SNAPSHOT_MODULE
+    text = module.read_text(encoding="utf-8")
+    if text.count(SNAPSHOT_KEY) != 1 or text.count(SNAPSHOT_MAX_HEAP) != 1:
+        raise BuildError(f"{SNAPSHOT_MODULE} must name {SNAPSHOT_KEY} and {SNAPSHOT_MAX_HEAP} once each")
+    digest = hashlib.sha256()
+    parts = [out / APP_ARCHIVE, *sorted(pyodide_dir.iterdir()), *(out / name for name in SNAPSHOT_SOURCES)]
+    for path in parts:
+        digest.update(path.relative_to(out).as_posix().encode() + b"\0" + path.read_bytes())
+    key = digest.hexdigest()
+    module.write_text(
+        text.replace(SNAPSHOT_KEY, key).replace(SNAPSHOT_MAX_HEAP, str(max_heap)), encoding="utf-8"
+    )
+    return key
 
 
 def build(
@@ -482,6 +580,10 @@ def build(
         kept = trim_stdlib(root, py_out / "python_stdlib.zip", PY_PACKAGES, sorted(ps_out.glob("*.js")))
         (py_out / "pyodide-lock.json").write_bytes(trimmed_lock(py_dist / "pyodide-lock.json"))
         log(f"python_stdlib.zip: {len(kept)} modules kept", quiet)
+
+    if (out / SNAPSHOT_MODULE).is_file():
+        stamp_snapshot(out, py_out)
+        log(f"{SNAPSHOT_MODULE}: stamped with the snapshot's key", quiet)
 
     # Service worker last: it precaches everything above.
     generate_service_worker(root, out, quiet)

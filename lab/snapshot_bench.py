@@ -1,0 +1,211 @@
+"""A return visit to a playable table, Python started from scratch or restored from its snapshot.
+
+Usage::
+
+    python -m lab.snapshot_bench [--site DIR] [--rounds 5] [--throttle 4]
+
+Builds the site (or serves ``--site``) under ``/ocho-loco/`` and opens it in one
+fresh headless Chromium profile. The first visit (the bare address, no game:
+the page never makes a snapshot in the player's turn) makes the snapshot
+(``assets/snapshot-keeper.js``), and the main thread's tasks over 50 ms while
+it was being made are counted (a ``longtask`` observer). A game is then dealt
+from a share link and one move played. Each round then opens the bare address
+twice more, the saved game resuming, in alternation: once with the snapshot
+kept (restored) and once with it set aside in another cache (normal). Each
+visit times, from navigation start, the playable hand (``body[data-ready]``
+with the player to move: ``lab.page_bench``'s figure) and says how Python
+started (the probe's ``snapshot``). Each round also reloads ``lab.page_bench``'s
+bare page (the same PyScript and Pyodide setting a flag, in a profile of its
+own, HTTP cache warm): the issue's yardstick. ``--throttle`` slows the page's CPU with
+``Emulation.setCPUThrottlingRate`` (4: the phone case). Prints JSON, with the
+medians, their ratio and the machine's load before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+from lab.page_bench import LOAD_CODE, READY_SCRIPT, make_baseline
+from tools import build as site_build
+from tools.page_driver import CHROMIUM_ARGS, PROBE_JS, TIMEOUT_MS, context_options, find_chromium, serve
+from tools.serve import Traffic
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = "ocho-loco-snapshot"
+ASIDE = "bench-aside"
+LONG_TASKS_JS = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({type: "longtask", buffered: true});
+} catch (err) {}
+"""
+# Move the kept snapshot from one cache to another (the page's own address names it).
+MOVE_JS = """async ([from, to]) => {
+  const url = new URL('snapshot', location.href).href;
+  const source = await caches.open(from);
+  const found = await source.match(url);
+  if (!found) return false;
+  await (await caches.open(to)).put(url, found);
+  await source.delete(url);
+  return true;
+}"""
+
+
+def load_avg() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def visit(ctx: Any, url: str, throttle: float, *, keep: bool = False) -> Any:
+    page = ctx.new_page()
+    if keep:
+        page.add_init_script("window.ochoLocoProbe.keepSnapshot = true;")
+    if throttle > 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(url, wait_until="commit")
+    ready = "() => document.body.dataset.ready === '1'" if keep else "() => !!window.__benchReady"
+    page.wait_for_function(ready, timeout=TIMEOUT_MS)  # a first visit has no hand to play
+    return page
+
+
+def first_visit(ctx: Any, url: str, throttle: float) -> dict[str, Any]:
+    """Make the snapshot on a first visit; then deal the bench's game and play a move."""
+    page = visit(ctx, url, throttle, keep=True)
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => !!window.ochoLocoProbe.snapshotMade", timeout=TIMEOUT_MS)
+    made = page.evaluate("() => window.ochoLocoProbe.snapshotMade")
+    begun, ended = page.evaluate(
+        "() => [window.ochoLocoProbe.snapshotBegun, window.ochoLocoProbe.snapshotEnded]"
+    )
+    tasks = [d for start, d in page.evaluate("() => window.__longTasks") if begun <= start <= ended]
+    page.goto(f"{url}#partida={LOAD_CODE}&mesa=2")
+    page.wait_for_function("() => document.body.dataset.state === 'human'", timeout=TIMEOUT_MS)
+    before = page.evaluate("() => localStorage.getItem('ocho-loco:partida')")
+    page.click("#hand button.card.legal")
+    page.wait_for_function("(b) => localStorage.getItem('ocho-loco:partida') !== b", arg=before)
+    page.close()
+    return {
+        "made": made,
+        "making_window_ms": round(ended - begun),
+        "long_tasks_while_making": len(tasks),
+        "longest_task_while_making_ms": round(max(tasks, default=0)),
+    }
+
+
+def return_visit(ctx: Any, url: str, throttle: float, restored: bool) -> tuple[float, float, float]:
+    """ms to a playable hand, of Pyodide's own start in the worker, and of reading the snapshot."""
+    page = visit(ctx, url, throttle)
+    ready = float(page.evaluate("() => window.__benchReady"))
+    page.wait_for_function("() => !!window.ochoLocoProbe.snapshot")
+    started = page.evaluate("() => window.ochoLocoProbe.snapshot")
+    how = str(started.get("start"))
+    if how != ("restored" if restored else "normal"):
+        raise SystemExit(f"a {'restored' if restored else 'normal'} visit started {started}")
+    # Set the snapshot aside before a normal visit, bring it back before a restored one.
+    page.evaluate(MOVE_JS, [CACHE, ASIDE] if restored else [ASIDE, CACHE])
+    page.close()
+    return ready, float(started.get("ms", 0)), float(started.get("read", 0))
+
+
+def bare_visit(ctx: Any, url: str, throttle: float) -> float:
+    """The bare page reloaded: ms to its flag."""
+    page = ctx.new_page()
+    if throttle > 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => !!window.__benchReady", timeout=TIMEOUT_MS)
+    ready = float(page.evaluate("() => window.__benchReady"))
+    page.close()
+    return ready
+
+
+def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
+    load_before = load_avg()
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        serve(site, Traffic()) as url,
+        serve(make_baseline(site, Path(tmp) / "bare"), Traffic()) as bare_url,
+        sync_playwright() as pw,
+    ):
+        ctx = pw.chromium.launch_persistent_context(
+            str(Path(tmp) / "profile"),
+            executable_path=find_chromium(),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            **context_options(),
+        )
+        bare_ctx = pw.chromium.launch_persistent_context(
+            str(Path(tmp) / "bare-profile"),
+            executable_path=find_chromium(),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            **context_options(),
+        )
+        try:
+            bare_ctx.set_default_timeout(TIMEOUT_MS)
+            bare_ctx.add_init_script(READY_SCRIPT % json.dumps("bare"))
+            bare_visit(bare_ctx, bare_url, throttle)  # the first visit: the HTTP cache filled
+            bare: list[float] = []
+            ctx.set_default_timeout(TIMEOUT_MS)
+            ctx.add_init_script(PROBE_JS)
+            ctx.add_init_script(LONG_TASKS_JS)
+            ctx.add_init_script(READY_SCRIPT % json.dumps("app"))
+            first = first_visit(ctx, url, throttle)
+            normal: list[tuple[float, float, float]] = []
+            restored: list[tuple[float, float, float]] = []
+            for _ in range(rounds):
+                restored.append(return_visit(ctx, url, throttle, True))
+                normal.append(return_visit(ctx, url, throttle, False))
+                bare.append(bare_visit(bare_ctx, bare_url, throttle))
+        finally:
+            ctx.close()
+            bare_ctx.close()
+    med_normal = statistics.median(visit[0] for visit in normal)
+    med_restored = statistics.median(visit[0] for visit in restored)
+    med_bare = statistics.median(bare)
+    return {
+        "throttle": throttle,
+        "rounds": rounds,
+        "load_before": load_before,
+        "load_after": load_avg(),
+        "first_visit": first,
+        "return_normal_ms": [round(visit[0]) for visit in normal],
+        "return_restored_ms": [round(visit[0]) for visit in restored],
+        "pyodide_start_normal_ms": [round(visit[1]) for visit in normal],
+        "pyodide_start_restored_ms": [round(visit[1]) for visit in restored],
+        "snapshot_read_and_checked_ms": [round(visit[2]) for visit in restored],
+        "median_normal_ms": round(med_normal),
+        "median_restored_ms": round(med_restored),
+        "bare_page_ms": [round(x) for x in bare],
+        "median_bare_ms": round(med_bare),
+        "restored_over_normal": round(med_restored / med_normal, 2),
+        "restored_over_bare": round(med_restored / med_bare, 2),
+        "normal_over_bare": round(med_normal / med_bare, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a built site folder (default: build one)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--throttle", type=float, default=1.0, help="CPU slowdown (4: a phone)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as build_dir:
+        site = args.site or site_build.build(Path(build_dir) / "_site", root=ROOT, quiet=True).out
+        print(json.dumps(run(site, args.rounds, args.throttle), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
