@@ -75,7 +75,7 @@ class Mirror:
 
 
 class BatchScreen:
-    """The :class:`ui.screen.Screen` of the worker mode: operations appended to a batch."""
+    """The :class:`ui.screen.Screen` of the worker: operations appended to a batch."""
 
     def __init__(self) -> None:
         self.ops: list[Op] = []
@@ -134,6 +134,10 @@ class BatchScreen:
 
     def focus(self, el_id: str) -> None:
         self.ops.append(["focus", el_id])
+
+    def download(self, name: str, text: str) -> None:
+        """Have the page save ``text`` as a file called ``name`` (an export)."""
+        self.ops.append(["download", name, text])
 
     def timing(self, cpu_ms: float) -> None:
         self.probe("timing", round(cpu_ms, 3))

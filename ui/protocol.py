@@ -1,21 +1,29 @@
 """The seam between the page and the table's Python, declared once.
 
 The table's Python runs in a Web Worker (:mod:`ui.worker`); ``assets/page.js``
-is the only code that writes the document. They speak in JSON through five
-calls (:data:`CALLS`): the page forwards events (:data:`EVENTS`, objects with a
-``kind``), and every call answers with a batch of operations (:data:`OPS`,
-arrays whose first item is their kind).
+is the only code that writes the document. They speak in JSON through six
+calls (:data:`CALLS`): the page forwards events, and every call answers with
+a batch of operations (:data:`OPS`, arrays whose first item is their kind).
+
+An event is a frozen dataclass declared here: the player's intents
+(:data:`Intent`: play a card, name a suit, deal, next hand, hint, a replay
+step…) and what the page itself reports (:data:`Notice`). Their fields are
+typed, and the enumerations come from their one home (levels from
+:mod:`engine.levels`, paces from :data:`ui.storage.PACES`, replay steps from
+:data:`ui.replay.REPLAY_STEPS`, suits from :mod:`engine.cards`). The worker
+decodes each event once (:func:`decode`) and answers it from one table by
+its type, so a renamed field fails mypy there.
 
 This module is the one definition of every call, event and operation with its
 fields. ``python -m tools.protocol`` writes ``assets/protocol.d.ts`` from it,
 the types ``assets/page.js`` is checked against (``tsc --checkJs`` in
-``tools/test.sh``); ``tests/test_protocol.py`` fails when the file is stale,
-when the worker answers an event not declared here, or emits an operation
-that does not fit its declaration.
+``tools/test.sh``), literal unions included; ``tests/test_protocol.py`` fails
+when the file is stale, when the worker answers an event not declared here, or
+emits an operation that does not fit its declaration.
 
-Field types: ``str``, ``int``, ``bool``, ``str?`` (a text or null), ``[str]``
-(a list of texts), ``{str}`` (the site's localStorage keys: an object of
-texts, or null), ``any`` (a value read with care on the other side).
+The fields of calls and operations are written as ``str``, ``int``, ``bool``,
+``str?`` (a text or null), ``{str}`` (the site's localStorage keys: an object
+of texts, or null), ``any`` (a value read with care on the other side).
 
 >>> OPS["attr"]
 (('id', 'str'), ('name', 'str'), ('value', 'str?'))
@@ -28,8 +36,18 @@ ValueError: operation attr takes 3 fields (id, name, value), got 2
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import types
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
+
+from engine.cards import SuitLetter
+from engine.levels import LevelName
+
+from .replay import ReplayStep
+from .storage import Pace
 
 Fields = tuple[tuple[str, str], ...]
 
@@ -55,37 +73,393 @@ START: Fields = (
     ("today", "str"),  # the local date, YYYY-MM-DD
     ("reduced", "bool"),  # prefers-reduced-motion
     ("seed", "any"),  # the page's random numbers for Python's random.Random
-    ("early", "any"),  # {choice, click} remembered before Python was ready, or null
+    ("early", "Early"),  # {choice, click} remembered before Python was ready (EarlyIntent), or null
     ("probe", "bool"),  # the probe switch is on: send figures for tests and benchmarks (probe ops)
 )
 
-# Events the page forwards (every one also carries ``today``, the local date).
-EVENTS: dict[str, Fields] = {
-    "click": (
-        ("id", "str"),  # the button's id ("" for a card or a suit)
-        ("card", "str"),  # a card's text, such as "10D"
-        ("suit", "str"),  # a suit letter, for the suit chooser
-        ("where", "str"),  # "hand", "suit" or ""
-        ("players", "int"),  # the table size checked in the setup
-        ("name", "str"),  # the challenge's name field
-        ("step", "str"),  # a «Repaso» item's replay step
-        ("by_key", "bool"),  # a keyboard activation
-    ),
-    "suit-cancel": (),
-    "replace-cancel": (),
-    "results-key": (),
-    "results-close": (),
-    "gameover-close": (),  # the browser closed the end of a game's panel (Escape twice)
-    "replay-cancel": (),
-    "replay-key": (("where", "str"),),  # "prev", "next", "first" or "last"
-    "pace": (("value", "str"),),
-    "level": (("value", "str"),),
-    "size": (("value", "str"),),
-    "hash": (("hash", "str"),),
-    "storage": (("key", "str"), ("value", "str?")),  # another tab wrote a key
-    "store-failed": (("keys", "[str]"), ("storage", "{str}")),  # the browser refused these writes
-    "import": (("size", "int"), ("text", "str")),  # a file's text ("" when too large to read)
+# -- events: what the page tells the worker -----------------------------------------------------
+#
+# Each event is a frozen dataclass: its ``kind`` (the JSON's ``kind``) and its typed fields. The page
+# sends an object with these fields and ``today`` (the local date); :func:`decode` turns it into the
+# value once, and the worker answers each event type from one table (ui/worker.py). Most are the
+# player's intents: a control of the page carries its intent's kind in ``data-intent`` (index.html,
+# ui/render.py), so from the button to the Table method the meaning is one name.
+
+TableSize = Literal[2, 3]
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """A card of your hand pressed (``card`` its text, such as ``10D``)."""
+
+    kind: ClassVar[str] = "play-card"
+    card: str
+
+
+@dataclass(frozen=True)
+class ChooseSuit:
+    """The suit your 8 names, in the suit chooser."""
+
+    kind: ClassVar[str] = "choose-suit"
+    suit: SuitLetter
+
+
+@dataclass(frozen=True)
+class CancelSuit:
+    """The suit chooser's «Cancelar» (or Escape): the 8 stays in your hand."""
+
+    kind: ClassVar[str] = "cancel-suit"
+
+
+@dataclass(frozen=True)
+class DrawOrPass:
+    """«Robar» or «Pasar» (the main button, or the stock)."""
+
+    kind: ClassVar[str] = "draw-or-pass"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """«Repartir» (during a game, «Otra partida»), at the table size checked."""
+
+    kind: ClassVar[str] = "deal"
+    players: TableSize
+
+
+@dataclass(frozen=True)
+class Daily:
+    """«Partida del día», at the table size checked."""
+
+    kind: ClassVar[str] = "daily"
+    players: TableSize
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """«Siguiente mano» (``by_key``: pressed with a key, which a grace may hold back)."""
+
+    kind: ClassVar[str] = "next-hand"
+    by_key: bool
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """«Nueva partida» at the end of a game (``by_key`` as for :class:`NextHand`)."""
+
+    kind: ClassVar[str] = "new-game"
+    by_key: bool
+
+
+@dataclass(frozen=True)
+class SeeFinal:
+    """«Ver el final» after the last hand's count (``by_key`` as for :class:`NextHand`)."""
+
+    kind: ClassVar[str] = "see-final"
+    by_key: bool
+
+
+@dataclass(frozen=True)
+class SkipCount:
+    """«Saltar la cuenta», or any key while the results are counted."""
+
+    kind: ClassVar[str] = "skip-count"
+
+
+@dataclass(frozen=True)
+class ToggleChallenge:
+    """«Retar a alguien» at the end of a game: its form opens or closes."""
+
+    kind: ClassVar[str] = "toggle-challenge"
+
+
+@dataclass(frozen=True)
+class ChallengeLink:
+    """«Copiar el enlace del reto», with the name written in its form."""
+
+    kind: ClassVar[str] = "challenge-link"
+    name: str
+
+
+@dataclass(frozen=True)
+class CopyLink:
+    """«Copiar enlace»: the game's link."""
+
+    kind: ClassVar[str] = "copy-link"
+
+
+@dataclass(frozen=True)
+class ReplaceGame:
+    """«Sí» to the replace question: the game it offers goes on the table."""
+
+    kind: ClassVar[str] = "replace-game"
+
+
+@dataclass(frozen=True)
+class KeepGame:
+    """«No» to the replace question (or Escape): the game on the table stays."""
+
+    kind: ClassVar[str] = "keep-game"
+
+
+@dataclass(frozen=True)
+class Export:
+    """«Descargar mis partidas»."""
+
+    kind: ClassVar[str] = "export"
+
+
+@dataclass(frozen=True)
+class Import:
+    """A file chosen for «Importar»: its text, or "" when its ``size`` is over the page's limit."""
+
+    kind: ClassVar[str] = "import"
+    size: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ClearAside:
+    """«Borrar las apartadas»: the saves set aside."""
+
+    kind: ClassVar[str] = "clear-aside"
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """«Ver la mano», from the results or the end of the game."""
+
+    kind: ClassVar[str] = "open-replay"
+
+
+@dataclass(frozen=True)
+class StepReplay:
+    """A step of «Ver la mano» (its buttons, or the arrow keys, Home and End)."""
+
+    kind: ClassVar[str] = "replay-step"
+    where: ReplayStep
+
+
+@dataclass(frozen=True)
+class CloseReplay:
+    """«Volver a los resultados» / «Volver al final» (or Escape) in «Ver la mano»."""
+
+    kind: ClassVar[str] = "close-replay"
+
+
+@dataclass(frozen=True)
+class ReviewGo:
+    """An item of «Repaso» chosen: the replay goes to its ``step``."""
+
+    kind: ClassVar[str] = "review-go"
+    step: int
+
+
+@dataclass(frozen=True)
+class SeePartidas:
+    """«Ver «Tus partidas»» at the end of a game."""
+
+    kind: ClassVar[str] = "see-partidas"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """«Pista»."""
+
+    kind: ClassVar[str] = "hint"
+
+
+@dataclass(frozen=True)
+class ChoosePace:
+    """«Ritmo» checked."""
+
+    kind: ClassVar[str] = "pace"
+    pace: Pace
+
+
+@dataclass(frozen=True)
+class ChooseLevel:
+    """«Rival» checked."""
+
+    kind: ClassVar[str] = "level"
+    level: LevelName
+
+
+@dataclass(frozen=True)
+class ChooseSize:
+    """The table size checked."""
+
+    kind: ClassVar[str] = "size"
+    players: TableSize
+
+
+# What the page itself reports (no control of the player's names these).
+
+
+@dataclass(frozen=True)
+class ResultsClosed:
+    """The browser closed the results panel on its own (Escape twice)."""
+
+    kind: ClassVar[str] = "results-closed"
+
+
+@dataclass(frozen=True)
+class GameoverClosed:
+    """The browser closed the end of a game's panel on its own (Escape twice)."""
+
+    kind: ClassVar[str] = "gameover-closed"
+
+
+@dataclass(frozen=True)
+class HashChanged:
+    """The address's fragment changed (a link followed in this tab)."""
+
+    kind: ClassVar[str] = "hash"
+    hash: str
+
+
+@dataclass(frozen=True)
+class StorageChanged:
+    """Another tab wrote one of the site's keys (``value`` None: removed)."""
+
+    kind: ClassVar[str] = "storage"
+    key: str
+    value: str | None
+
+
+@dataclass(frozen=True)
+class StoreFailed:
+    """The browser refused these writes (storage full); ``storage``: the site's keys as they are."""
+
+    kind: ClassVar[str] = "store-failed"
+    keys: tuple[str, ...]
+    storage: dict[str, str] | None
+
+
+Intent = (
+    PlayCard
+    | ChooseSuit
+    | CancelSuit
+    | DrawOrPass
+    | Deal
+    | Daily
+    | NextHand
+    | NewGame
+    | SeeFinal
+    | SkipCount
+    | ToggleChallenge
+    | ChallengeLink
+    | CopyLink
+    | ReplaceGame
+    | KeepGame
+    | Export
+    | Import
+    | ClearAside
+    | OpenReplay
+    | StepReplay
+    | CloseReplay
+    | ReviewGo
+    | SeePartidas
+    | Hint
+    | ChoosePace
+    | ChooseLevel
+    | ChooseSize
+)
+Notice = ResultsClosed | GameoverClosed | HashChanged | StorageChanged | StoreFailed
+Event = Intent | Notice
+# The click the first-paint script remembers before Python is ready (index.html): one of these.
+EarlyIntent = Deal | Daily | PlayCard | DrawOrPass
+
+INTENTS: tuple[type[Intent], ...] = get_args(Intent)
+NOTICES: tuple[type[Notice], ...] = get_args(Notice)
+EARLY_INTENTS: tuple[type[EarlyIntent], ...] = get_args(EarlyIntent)
+# Every event the page may send, by its kind.
+EVENTS: dict[str, type[Event]] = {cls.kind: cls for cls in (*INTENTS, *NOTICES)}
+assert len(EVENTS) == len(INTENTS) + len(NOTICES), "one kind per event"
+# The enumerations the page's types name (protocol.d.ts), each from its one home.
+ENUMS: dict[str, object] = {
+    "TableSize": TableSize,
+    "SuitLetter": SuitLetter,
+    "LevelName": LevelName,
+    "Pace": Pace,
+    "ReplayStep": ReplayStep,
 }
+
+
+def fields_of(cls: type[Event]) -> dict[str, Any]:
+    """An event type's fields, by name, with their types (``kind`` apart), in declaration order."""
+    hints = get_type_hints(cls)
+    return {field.name: hints[field.name] for field in dataclasses.fields(cls)}
+
+
+_FIELDS = {kind: fields_of(cls) for kind, cls in EVENTS.items()}
+
+
+def fits_type(value: object, typ: object) -> bool:
+    """Whether ``value`` (read from JSON) is of the Python type ``typ`` an event field declares."""
+    origin = get_origin(typ)
+    if origin is Literal:
+        return any(value == a and type(value) is type(a) for a in get_args(typ))
+    if origin in (Union, types.UnionType):
+        return any(fits_type(value, arg) for arg in get_args(typ))
+    if typ is type(None):
+        return value is None
+    if typ is bool:
+        return isinstance(value, bool)
+    if typ is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typ is str:
+        return isinstance(value, str)
+    if origin is tuple:
+        return isinstance(value, list) and all(fits_type(v, get_args(typ)[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(fits_type(v, get_args(typ)[1]) for v in value.values())
+    raise TypeError(f"no JSON form declared for {typ!r}")
+
+
+def decode(data: object) -> Event:
+    """The event the page sent as ``data`` (its JSON, read): a declared kind with exactly its fields.
+
+    ValueError, saying what does not fit, for anything else (an unknown kind, a missing field, one
+    of another type or not declared); the page's ``today`` goes beside every event and is not read
+    here.
+
+    >>> decode({"kind": "pace", "pace": "rapido", "today": "2026-12-04"})
+    ChoosePace(pace='rapido')
+    >>> decode({"kind": "pace", "value": "rapido"})
+    Traceback (most recent call last):
+    ...
+    ValueError: event pace: undeclared fields ['value']
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError("an event is an object")
+    kind = data.get("kind")
+    cls = EVENTS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"undeclared event {kind!r}")
+    fields = _FIELDS[cls.kind]
+    extra = set(data) - set(fields) - {"kind", "today"}
+    if extra:
+        raise ValueError(f"event {kind}: undeclared fields {sorted(extra)}")
+    values: dict[str, Any] = {}
+    for name, typ in fields.items():
+        if name not in data:
+            raise ValueError(f"event {kind}: no {name}")
+        value = data[name]
+        if not fits_type(value, typ):
+            raise ValueError(f"event {kind}: {name} should be {_ts(typ)}, got {value!r}")
+        values[name] = tuple(value) if isinstance(value, list) else value
+    return cls(**values)
+
+
+def encode(event: Event) -> dict[str, Any]:
+    """``event`` as the page sends it (without ``today``): the inverse of :func:`decode`.
+
+    >>> encode(Deal(players=3))
+    {'kind': 'deal', 'players': 3}
+    """
+    fields = {name: getattr(event, name) for name in _FIELDS[event.kind]}
+    return {"kind": event.kind, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
+
 
 # Operations of a batch, in the order the page applies them.
 OPS: dict[str, Fields] = {
@@ -118,8 +492,6 @@ def fits(value: object, kind: str) -> bool:
         return isinstance(value, bool)
     if kind == "str?":
         return value is None or isinstance(value, str)
-    if kind == "[str]":
-        return isinstance(value, list) and all(isinstance(v, str) for v in value)
     if kind == "{str}":
         return value is None or (isinstance(value, dict) and all(isinstance(v, str) for v in value.values()))
     return kind == "any"
@@ -139,24 +511,39 @@ def check_op(op: Sequence[Any]) -> None:
             raise ValueError(f"operation {kind}: {name} should be {typ}, got {value!r}")
 
 
-def check_event(data: Mapping[str, Any]) -> None:
-    """Raise ValueError unless ``data`` is a declared event with exactly its fields (and ``today``)."""
-    kind = data.get("kind")
-    if kind not in EVENTS:
-        raise ValueError(f"undeclared event {kind!r}")
-    fields = dict(EVENTS[kind])
-    extra = set(data) - set(fields) - {"kind", "today"}
-    if extra:
-        raise ValueError(f"event {kind}: undeclared fields {sorted(extra)}")
-    for name, typ in fields.items():
-        if name in data and not fits(data[name], typ):
-            raise ValueError(f"event {kind}: {name} should be {typ}, got {data[name]!r}")
-
-
 # -- the JavaScript side's types -----------------------------------------------------------------
 
-_TS = {"str": "string", "int": "number", "bool": "boolean", "str?": "string | null", "[str]": "string[]"}
+_TS = {"str": "string", "int": "number", "bool": "boolean", "str?": "string | null"}
 _TS |= {"{str}": "Record<string, string> | null", "any": "unknown", "Start": "string", "Event": "string"}
+_TS |= {"Early": "Early | null"}
+
+
+def _ts(typ: object) -> str:
+    """An event field's Python type as a TypeScript type (an enumeration by its name in :data:`ENUMS`)."""
+    for name, enum in ENUMS.items():
+        if typ == enum:
+            return name
+    origin = get_origin(typ)
+    if origin is Literal:
+        return " | ".join(json.dumps(arg) for arg in get_args(typ))
+    if origin in (Union, types.UnionType):
+        return " | ".join(_ts(arg) for arg in get_args(typ))
+    if origin is tuple:
+        return f"{_ts(get_args(typ)[0])}[]"
+    if origin is dict:
+        return f"Record<string, {_ts(get_args(typ)[1])}>"
+    named = {type(None): "null", bool: "boolean", int: "number", str: "string"}
+    if isinstance(typ, type) and typ in named:
+        return named[typ]
+    raise TypeError(f"no TypeScript type for {typ!r}")
+
+
+def _union(name: str, members: Sequence[type[Event]]) -> list[str]:
+    return [
+        f"export type {name} =",
+        *(f"  | {cls.__name__}" for cls in members[:-1]),
+        f"  | {members[-1].__name__};",
+    ]
 
 
 def typescript() -> str:
@@ -164,18 +551,30 @@ def typescript() -> str:
     lines = [
         "// Written by `python -m tools.protocol` from ui/protocol.py: edit that file, not this one.",
         "",
+        "// The enumerations, each from its one home (engine.levels, ui.storage.PACES, ui.replay...).",
+        *(
+            f"export type {name} = {' | '.join(json.dumps(a) for a in get_args(e))};"
+            for name, e in ENUMS.items()
+        ),
+        "",
         "/** What the page gives the worker's `start` call. */",
         "export interface Start {",
         *(f"  {name}: {_TS[typ]};" for name, typ in START),
         "}",
         "",
-        "/** The events the page forwards (each with `today`, the local date). */",
-        "export type PageEvent =",
+        "/** The table size and «Rival» checked, and the click made, before Python was ready. */",
+        "export interface Early {",
+        "  choice: { players: TableSize; level: string } | null;",
+        "  click: EarlyIntent | null;",
+        "}",
+        "",
+        "// The events the page sends (each with `today`, the local date): the player's intents and notices.",
     ]
-    for kind, fields in EVENTS.items():
-        body = "".join(f" {name}: {_TS[typ]};" for name, typ in fields)
-        lines.append(f'  | {{ kind: "{kind}";{body} }}')
-    lines[-1] += ";"
+    for cls in EVENTS.values():
+        body = "".join(f" {name}: {_ts(typ)};" for name, typ in _FIELDS[cls.kind].items())
+        lines.append(f'export interface {cls.__name__} {{ kind: "{cls.kind}";{body} }}')
+    lines += ["", *_union("Intent", INTENTS), *_union("Notice", NOTICES)]
+    lines += ["export type PageEvent = Intent | Notice;", *_union("EarlyIntent", EARLY_INTENTS)]
     lines += ["", "/** The operations of a batch. */", "export type Op ="]
     for kind, fields in OPS.items():
         items = "".join(f", {name}: {_TS[typ]}" for name, typ in fields)
