@@ -18,7 +18,7 @@ import pytest
 
 from engine.cards import SUIT_LETTERS
 from engine.levels import NAMES
-from tools.protocol import TYPES, main
+from tools.protocol import TYPES, main, typescript
 from ui.protocol import (
     EARLY_INTENTS,
     EVENTS,
@@ -30,7 +30,6 @@ from ui.protocol import (
     check_op,
     decode,
     encode,
-    typescript,
 )
 from ui.replay import REPLAY_STEPS
 from ui.storage import PACES

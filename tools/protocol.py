@@ -6,12 +6,83 @@ python -m tools.protocol --check   exit 1 if the file differs from what ui/proto
 
 from __future__ import annotations
 
+import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
-from ui.protocol import typescript
+from ui.protocol import (
+    CALLS,
+    EARLY_INTENTS,
+    ENUMS,
+    EVENTS,
+    FIELDS,
+    INTENTS,
+    NOTICES,
+    OP_FIELDS,
+    START,
+    Event,
+    ts_type,
+)
 
 TYPES = Path(__file__).resolve().parent.parent / "assets" / "protocol.d.ts"
+
+# The types of the calls' and start's fields, as ui.protocol writes them.
+_TS = {"str": "string", "int": "number", "bool": "boolean", "str?": "string | null"}
+_TS |= {"{str}": "Record<string, string> | null", "any": "unknown", "Start": "string", "Event": "string"}
+_TS |= {"Early": "Early | null"}
+
+
+def _union(name: str, members: Sequence[type[Event]]) -> list[str]:
+    return [
+        f"export type {name} =",
+        *(f"  | {cls.__name__}" for cls in members[:-1]),
+        f"  | {members[-1].__name__};",
+    ]
+
+
+def typescript() -> str:
+    """``assets/protocol.d.ts``: the same declarations as TypeScript types, for ``tsc --checkJs``."""
+    lines = [
+        "// Written by `python -m tools.protocol` from ui/protocol.py: edit that file, not this one.",
+        "",
+        "// The enumerations, each from its one home (engine.levels, ui.storage.PACES, ui.replay...).",
+        *(
+            f"export type {name} = {' | '.join(json.dumps(a) for a in get_args(e))};"
+            for name, e in ENUMS.items()
+        ),
+        "",
+        "/** What the page gives the worker's `start` call. */",
+        "export interface Start {",
+        *(f"  {name}: {_TS[typ]};" for name, typ in START),
+        "}",
+        "",
+        "/** The table size and «Rival» checked, and the click made, before Python was ready. */",
+        "export interface Early {",
+        "  choice: { players: TableSize; level: string } | null;",
+        "  click: EarlyIntent | null;",
+        "}",
+        "",
+        "// The events the page sends (each with `today`, the local date): the player's intents and notices.",
+    ]
+    for cls in EVENTS.values():
+        body = "".join(f" {name}: {ts_type(typ)};" for name, typ in FIELDS[cls.kind].items())
+        lines.append(f'export interface {cls.__name__} {{ kind: "{cls.kind}";{body} }}')
+    lines += ["", *_union("Intent", INTENTS), *_union("Notice", NOTICES)]
+    lines += ["export type PageEvent = Intent | Notice;", *_union("EarlyIntent", EARLY_INTENTS)]
+    lines += ["", "/** The operations of a batch. */", "export type Op ="]
+    for kind, op_fields in OP_FIELDS.items():
+        items = "".join(f", {name}: {ts_type(typ)}" for name, typ in op_fields.items())
+        lines.append(f'  | [kind: "{kind}"{items}]')
+    lines[-1] += ";"
+    lines += ["", "/** The worker's calls, as PyScript's `sync` object exposes them. */"]
+    lines.append("export interface Calls {")
+    for name, fields in CALLS.items():
+        args = ", ".join(f"{arg}: {_TS[typ]}" for arg, typ in fields)
+        lines.append(f"  {name}({args}): Promise<string>;")
+    lines += ["}", ""]
+    return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:

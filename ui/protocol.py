@@ -15,18 +15,19 @@ decodes each event once (:func:`decode`) and answers it from one table by
 its type, so a renamed field fails mypy there.
 
 This module is the one definition of every call, event and operation with its
-fields. ``python -m tools.protocol`` writes ``assets/protocol.d.ts`` from it,
+fields (:mod:`ui.batch` builds each operation through it). ``python -m
+tools.protocol`` writes ``assets/protocol.d.ts`` from it,
 the types ``assets/page.js`` is checked against (``tsc --checkJs`` in
 ``tools/test.sh``), literal unions included; ``tests/test_protocol.py`` fails
 when the file is stale, when the worker answers an event not declared here, or
 emits an operation that does not fit its declaration.
 
-The fields of calls and operations are written as ``str``, ``int``, ``bool``,
-``str?`` (a text or null), ``{str}`` (the site's localStorage keys: an object
-of texts, or null), ``any`` (a value read with care on the other side).
+The fields of the calls and of ``start`` are written as ``str``, ``int``,
+``bool``, ``{str}`` (the site's localStorage keys: an object of texts, or
+null), ``any`` (a value read with care on the other side).
 
->>> OPS["attr"]
-(('id', 'str'), ('name', 'str'), ('value', 'str?'))
+>>> OPS["attr"]._fields
+('id', 'name', 'value')
 >>> check_op(["attr", "stock", "disabled", None])
 >>> check_op(["attr", "stock", "disabled"])
 Traceback (most recent call last):
@@ -41,7 +42,7 @@ import json
 import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, ClassVar, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from engine.cards import SuitLetter
 from engine.levels import LevelName
@@ -391,11 +392,13 @@ def fields_of(cls: type[Event]) -> dict[str, Any]:
     return {field.name: hints[field.name] for field in dataclasses.fields(cls)}
 
 
-_FIELDS = {kind: fields_of(cls) for kind, cls in EVENTS.items()}
+FIELDS = {kind: fields_of(cls) for kind, cls in EVENTS.items()}
 
 
 def fits_type(value: object, typ: object) -> bool:
-    """Whether ``value`` (read from JSON) is of the Python type ``typ`` an event field declares."""
+    """Whether ``value`` (read from JSON) is of the Python type ``typ`` a field declares."""
+    if typ is Any:
+        return True
     origin = get_origin(typ)
     if origin is Literal:
         return any(value == a and type(value) is type(a) for a in get_args(typ))
@@ -436,7 +439,7 @@ def decode(data: object) -> Event:
     cls = EVENTS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"undeclared event {kind!r}")
-    fields = _FIELDS[cls.kind]
+    fields = FIELDS[cls.kind]
     extra = set(data) - set(fields) - {"kind", "today"}
     if extra:
         raise ValueError(f"event {kind}: undeclared fields {sorted(extra)}")
@@ -446,7 +449,7 @@ def decode(data: object) -> Event:
             raise ValueError(f"event {kind}: no {name}")
         value = data[name]
         if not fits_type(value, typ):
-            raise ValueError(f"event {kind}: {name} should be {_ts(typ)}, got {value!r}")
+            raise ValueError(f"event {kind}: {name} should be {ts_type(typ)}, got {value!r}")
         values[name] = tuple(value) if isinstance(value, list) else value
     return cls(**values)
 
@@ -457,68 +460,84 @@ def encode(event: Event) -> dict[str, Any]:
     >>> encode(Deal(players=3))
     {'kind': 'deal', 'players': 3}
     """
-    fields = {name: getattr(event, name) for name in _FIELDS[event.kind]}
+    fields = {name: getattr(event, name) for name in FIELDS[event.kind]}
     return {"kind": event.kind, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
 
 
-# Operations of a batch, in the order the page applies them.
-OPS: dict[str, Fields] = {
-    "html": (("id", "str"), ("html", "str")),
-    "text": (("id", "str"), ("text", "str")),
-    "attr": (("id", "str"), ("name", "str"), ("value", "str?")),
-    "dialog": (("id", "str"), ("show", "bool")),
-    "state": (("name", "str"), ("pictured", "bool")),  # ui.screen.TableState: its value, and whether pictured
-    "status": (("text", "str"),),
-    "notice": (("text", "str?"),),
-    "later": (("ms", "int"), ("token", "int")),
-    "hash": (("fragment", "str"),),
-    "copy": (("text", "str"),),
-    "focus": (("id", "str"),),
-    "store": (("key", "str"), ("value", "str?")),
-    "lock": (("token", "int"),),
-    "download": (("name", "str"), ("text", "str")),
-    "config": (("max_import", "int"),),
-    "probe": (("name", "str"), ("value", "any")),  # figures for tests and benchmarks (docs/worker.md)
+# -- operations: what a batch asks the page to do --------------------------------------------------
+#
+# Each is a named tuple of its typed fields; in the batch, a JSON array whose first item is its kind
+# (:data:`OPS`, the one place a kind is spelt). ui.batch builds every one through these (:func:`op`).
+
+Html = NamedTuple("Html", [("id", str), ("html", str)])
+Text = NamedTuple("Text", [("id", str), ("text", str)])
+Attr = NamedTuple("Attr", [("id", str), ("name", str), ("value", str | None)])
+Dialog = NamedTuple("Dialog", [("id", str), ("show", bool)])
+# ui.screen.TableState's value, and whether a picture of the table shows it.
+State = NamedTuple("State", [("name", str), ("pictured", bool)])
+Status = NamedTuple("Status", [("text", str)])
+NoticeLine = NamedTuple("NoticeLine", [("text", str | None)])
+Later = NamedTuple("Later", [("ms", int), ("token", int)])
+Hash = NamedTuple("Hash", [("fragment", str)])
+Copy = NamedTuple("Copy", [("text", str)])
+Focus = NamedTuple("Focus", [("id", str)])
+StoreKey = NamedTuple("StoreKey", [("key", str), ("value", str | None)])
+Lock = NamedTuple("Lock", [("token", int)])
+Download = NamedTuple("Download", [("name", str), ("text", str)])
+Config = NamedTuple("Config", [("max_import", int)])
+# Figures for tests and benchmarks (docs/worker.md).
+Probe = NamedTuple("Probe", [("name", str), ("value", Any)])
+
+Op = (
+    Html | Text | Attr | Dialog | State | Status | NoticeLine | Later | Hash | Copy | Focus | StoreKey | Lock
+) | (Download | Config | Probe)
+# Every operation by its kind, in the order the page's switch lists them.
+OPS: dict[str, type[Op]] = {
+    "html": Html,
+    "text": Text,
+    "attr": Attr,
+    "dialog": Dialog,
+    "state": State,
+    "status": Status,
+    "notice": NoticeLine,
+    "later": Later,
+    "hash": Hash,
+    "copy": Copy,
+    "focus": Focus,
+    "store": StoreKey,
+    "lock": Lock,
+    "download": Download,
+    "config": Config,
+    "probe": Probe,
 }
+KIND_OF = {cls: kind for kind, cls in OPS.items()}
+OP_FIELDS = {kind: get_type_hints(cls) for kind, cls in OPS.items()}
 
 
-def fits(value: object, kind: str) -> bool:
-    """Whether ``value`` (read from JSON) is of the declared field type ``kind``."""
-    if kind == "str":
-        return isinstance(value, str)
-    if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "bool":
-        return isinstance(value, bool)
-    if kind == "str?":
-        return value is None or isinstance(value, str)
-    if kind == "{str}":
-        return value is None or (isinstance(value, dict) and all(isinstance(v, str) for v in value.values()))
-    return kind == "any"
+def op(value: Op) -> list[Any]:
+    """``value`` as the batch carries it: its kind, then its fields in order.
+
+    >>> op(Attr("stock", "disabled", None))
+    ['attr', 'stock', 'disabled', None]
+    """
+    return [KIND_OF[type(value)], *value]
 
 
-def check_op(op: Sequence[Any]) -> None:
-    """Raise ValueError unless ``op`` is a declared operation with fields of the declared types."""
-    kind = op[0] if op else None
+def check_op(data: Sequence[Any]) -> None:
+    """Raise ValueError unless ``data`` is a declared operation with fields of the declared types."""
+    kind = data[0] if data else None
     if kind not in OPS:
         raise ValueError(f"undeclared operation {kind!r}")
-    fields = OPS[kind]
-    if len(op) - 1 != len(fields):
-        names = ", ".join(name for name, _ in fields)
-        raise ValueError(f"operation {kind} takes {len(fields)} fields ({names}), got {len(op) - 1}")
-    for (name, typ), value in zip(fields, op[1:], strict=True):
-        if not fits(value, typ):
-            raise ValueError(f"operation {kind}: {name} should be {typ}, got {value!r}")
+    fields = OP_FIELDS[kind]
+    if len(data) - 1 != len(fields):
+        names = ", ".join(fields)
+        raise ValueError(f"operation {kind} takes {len(fields)} fields ({names}), got {len(data) - 1}")
+    for (name, typ), value in zip(fields.items(), data[1:], strict=True):
+        if not fits_type(value, typ):
+            raise ValueError(f"operation {kind}: {name} should be {ts_type(typ)}, got {value!r}")
 
 
-# -- the JavaScript side's types -----------------------------------------------------------------
-
-_TS = {"str": "string", "int": "number", "bool": "boolean", "str?": "string | null"}
-_TS |= {"{str}": "Record<string, string> | null", "any": "unknown", "Start": "string", "Event": "string"}
-_TS |= {"Early": "Early | null"}
-
-
-def _ts(typ: object) -> str:
+def ts_type(typ: object) -> str:
     """An event field's Python type as a TypeScript type (an enumeration by its name in :data:`ENUMS`)."""
     for name, enum in ENUMS.items():
         if typ == enum:
@@ -527,63 +546,14 @@ def _ts(typ: object) -> str:
     if origin is Literal:
         return " | ".join(json.dumps(arg) for arg in get_args(typ))
     if origin in (Union, types.UnionType):
-        return " | ".join(_ts(arg) for arg in get_args(typ))
+        return " | ".join(ts_type(arg) for arg in get_args(typ))
     if origin is tuple:
-        return f"{_ts(get_args(typ)[0])}[]"
+        return f"{ts_type(get_args(typ)[0])}[]"
     if origin is dict:
-        return f"Record<string, {_ts(get_args(typ)[1])}>"
+        return f"Record<string, {ts_type(get_args(typ)[1])}>"
+    if typ is Any:
+        return "unknown"
     named = {type(None): "null", bool: "boolean", int: "number", str: "string"}
     if isinstance(typ, type) and typ in named:
         return named[typ]
     raise TypeError(f"no TypeScript type for {typ!r}")
-
-
-def _union(name: str, members: Sequence[type[Event]]) -> list[str]:
-    return [
-        f"export type {name} =",
-        *(f"  | {cls.__name__}" for cls in members[:-1]),
-        f"  | {members[-1].__name__};",
-    ]
-
-
-def typescript() -> str:
-    """``assets/protocol.d.ts``: the same declarations as TypeScript types, for ``tsc --checkJs``."""
-    lines = [
-        "// Written by `python -m tools.protocol` from ui/protocol.py: edit that file, not this one.",
-        "",
-        "// The enumerations, each from its one home (engine.levels, ui.storage.PACES, ui.replay...).",
-        *(
-            f"export type {name} = {' | '.join(json.dumps(a) for a in get_args(e))};"
-            for name, e in ENUMS.items()
-        ),
-        "",
-        "/** What the page gives the worker's `start` call. */",
-        "export interface Start {",
-        *(f"  {name}: {_TS[typ]};" for name, typ in START),
-        "}",
-        "",
-        "/** The table size and «Rival» checked, and the click made, before Python was ready. */",
-        "export interface Early {",
-        "  choice: { players: TableSize; level: string } | null;",
-        "  click: EarlyIntent | null;",
-        "}",
-        "",
-        "// The events the page sends (each with `today`, the local date): the player's intents and notices.",
-    ]
-    for cls in EVENTS.values():
-        body = "".join(f" {name}: {_ts(typ)};" for name, typ in _FIELDS[cls.kind].items())
-        lines.append(f'export interface {cls.__name__} {{ kind: "{cls.kind}";{body} }}')
-    lines += ["", *_union("Intent", INTENTS), *_union("Notice", NOTICES)]
-    lines += ["export type PageEvent = Intent | Notice;", *_union("EarlyIntent", EARLY_INTENTS)]
-    lines += ["", "/** The operations of a batch. */", "export type Op ="]
-    for kind, fields in OPS.items():
-        items = "".join(f", {name}: {_TS[typ]}" for name, typ in fields)
-        lines.append(f'  | [kind: "{kind}"{items}]')
-    lines[-1] += ";"
-    lines += ["", "/** The worker's calls, as PyScript's `sync` object exposes them. */"]
-    lines.append("export interface Calls {")
-    for name, fields in CALLS.items():
-        args = ", ".join(f"{arg}: {_TS[typ]}" for arg, typ in fields)
-        lines.append(f"  {name}({args}): Promise<string>;")
-    lines += ["}", ""]
-    return "\n".join(lines)

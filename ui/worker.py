@@ -31,6 +31,7 @@ from .protocol import (
     ChooseSuit,
     ClearAside,
     CloseReplay,
+    Config,
     CopyLink,
     Daily,
     Deal,
@@ -57,6 +58,7 @@ from .protocol import (
     StoreFailed,
     ToggleChallenge,
     decode,
+    op,
 )
 from .storage import SAVE_KEY, Store
 from .table import Table
@@ -152,7 +154,7 @@ class Session:
         self.table = table
         screen.probing = data.get("probe") is True
         table.transfer.expect_games()  # the page asks for the games' store next (games())
-        screen.emit(["config", MAX_IMPORT_CHARS])
+        screen.emit(op(Config(MAX_IMPORT_CHARS)))
         screen.attr("mode-3", "checked", "" if store.setup().players == 3 else None)
         screen.attr("pace-" + table.setup.pace, "checked", "")
         table.start(_text(data.get("hash")), _text(data.get("url")).split("#", 1)[0])
