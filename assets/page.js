@@ -321,7 +321,7 @@ function unpress() {
 
 /**
  * The table's state (ui.screen.TableState): shown on <body>, and a picture taken when it shows a game.
- * @param {string} name
+ * @param {import("./protocol").TableState} name
  * @param {boolean} shown whether a game is on the table, as a picture can show it
  */
 function showState(name, shown) {

@@ -6,6 +6,7 @@ export type SuitLetter = "S" | "H" | "D" | "C";
 export type LevelName = "facil" | "normal" | "dificil";
 export type Pace = "pausado" | "normal" | "rapido";
 export type ReplayStep = "first" | "prev" | "next" | "last";
+export type TableState = "setup" | "human" | "chooser" | "cpu" | "results" | "gameover" | "replace" | "replay";
 
 /** What the page gives the worker's `start` call. */
 export interface Start {
@@ -108,7 +109,7 @@ export type Op =
   | [kind: "text", id: string, text: string]
   | [kind: "attr", id: string, name: string, value: string | null]
   | [kind: "dialog", id: string, show: boolean]
-  | [kind: "state", name: string, pictured: boolean]
+  | [kind: "state", name: TableState, pictured: boolean]
   | [kind: "status", text: string]
   | [kind: "notice", text: string | null]
   | [kind: "later", ms: number, token: number]

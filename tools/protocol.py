@@ -6,6 +6,7 @@ python -m tools.protocol --check   exit 1 if the file differs from what ui/proto
 
 from __future__ import annotations
 
+import enum
 import json
 import sys
 from collections.abc import Sequence
@@ -34,6 +35,13 @@ _TS |= {"{str}": "Record<string, string> | null", "any": "unknown", "Start": "st
 _TS |= {"Early": "Early | null"}
 
 
+def values(declared: object) -> list[object]:
+    """The values of an enumeration: a Literal's, or an Enum's members' values."""
+    if isinstance(declared, type) and issubclass(declared, enum.Enum):
+        return [member.value for member in declared]
+    return list(get_args(declared))
+
+
 def _union(name: str, members: Sequence[type[Event]]) -> list[str]:
     return [
         f"export type {name} =",
@@ -49,7 +57,7 @@ def typescript() -> str:
         "",
         "// The enumerations, each from its one home (engine.levels, ui.storage.PACES, ui.replay...).",
         *(
-            f"export type {name} = {' | '.join(json.dumps(a) for a in get_args(e))};"
+            f"export type {name} = {' | '.join(json.dumps(value) for value in values(e))};"
             for name, e in ENUMS.items()
         ),
         "",

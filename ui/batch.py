@@ -132,7 +132,7 @@ class BatchScreen:
         self.ops.append(op(Dialog(el_id, show)))
 
     def state(self, state: TableState) -> None:
-        self.ops.append(op(State(state.value, state.pictured)))
+        self.ops.append(op(State(state, state.pictured)))
 
     def status(self, text: str) -> None:
         self.ops.append(op(Status(text)))

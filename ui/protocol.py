@@ -38,6 +38,7 @@ ValueError: operation attr takes 3 fields (id, name, value), got 2
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
 import types
 from collections.abc import Mapping, Sequence
@@ -48,6 +49,7 @@ from engine.cards import SuitLetter
 from engine.levels import LevelName
 
 from .replay import ReplayStep
+from .screen import TableState
 from .storage import Pace
 
 Fields = tuple[tuple[str, str], ...]
@@ -383,6 +385,7 @@ ENUMS: dict[str, object] = {
     "LevelName": LevelName,
     "Pace": Pace,
     "ReplayStep": ReplayStep,
+    "TableState": TableState,
 }
 
 
@@ -399,6 +402,8 @@ def fits_type(value: object, typ: object) -> bool:
     """Whether ``value`` (read from JSON) is of the Python type ``typ`` a field declares."""
     if typ is Any:
         return True
+    if isinstance(typ, type) and issubclass(typ, enum.Enum):
+        return any(value == member.value for member in typ)
     origin = get_origin(typ)
     if origin is Literal:
         return any(value == a and type(value) is type(a) for a in get_args(typ))
@@ -473,8 +478,8 @@ Html = NamedTuple("Html", [("id", str), ("html", str)])
 Text = NamedTuple("Text", [("id", str), ("text", str)])
 Attr = NamedTuple("Attr", [("id", str), ("name", str), ("value", str | None)])
 Dialog = NamedTuple("Dialog", [("id", str), ("show", bool)])
-# ui.screen.TableState's value, and whether a picture of the table shows it.
-State = NamedTuple("State", [("name", str), ("pictured", bool)])
+# The table's state (sent as its value), and whether a picture of the table shows it.
+State = NamedTuple("State", [("name", TableState), ("pictured", bool)])
 Status = NamedTuple("Status", [("text", str)])
 NoticeLine = NamedTuple("NoticeLine", [("text", str | None)])
 Later = NamedTuple("Later", [("ms", int), ("token", int)])
@@ -517,10 +522,10 @@ OP_FIELDS = {kind: get_type_hints(cls) for kind, cls in OPS.items()}
 def op(value: Op) -> list[Any]:
     """``value`` as the batch carries it: its kind, then its fields in order.
 
-    >>> op(Attr("stock", "disabled", None))
-    ['attr', 'stock', 'disabled', None]
+    >>> op(Attr("stock", "disabled", None)), op(State(TableState.HUMAN, True))
+    (['attr', 'stock', 'disabled', None], ['state', 'human', True])
     """
-    return [KIND_OF[type(value)], *value]
+    return [KIND_OF[type(value)], *(v.value if isinstance(v, enum.Enum) else v for v in value)]
 
 
 def check_op(data: Sequence[Any]) -> None:
@@ -539,8 +544,8 @@ def check_op(data: Sequence[Any]) -> None:
 
 def ts_type(typ: object) -> str:
     """An event field's Python type as a TypeScript type (an enumeration by its name in :data:`ENUMS`)."""
-    for name, enum in ENUMS.items():
-        if typ == enum:
+    for name, declared in ENUMS.items():
+        if typ == declared:
             return name
     origin = get_origin(typ)
     if origin is Literal:
@@ -553,6 +558,8 @@ def ts_type(typ: object) -> str:
         return f"Record<string, {ts_type(get_args(typ)[1])}>"
     if typ is Any:
         return "unknown"
+    if isinstance(typ, type) and issubclass(typ, enum.Enum):
+        return " | ".join(json.dumps(member.value) for member in typ)
     named = {type(None): "null", bool: "boolean", int: "number", str: "string"}
     if isinstance(typ, type) and typ in named:
         return named[typ]
