@@ -22,10 +22,16 @@ export interface Start {
   probe: boolean;
 }
 
-/** The table size and «Rival» checked, and the click made, before Python was ready. */
+/** What was done before Python was ready (index.html's first paint). */
 export interface Early {
-  choice: { players: TableSize; level: string } | null;
-  click: EarlyIntent | null;
+  choice: EarlyChoice | null;
+  click: Deal | Daily | PlayCard | DrawOrPass | null;
+}
+
+/** The table size and «Rival» checked before Python was ready. */
+export interface EarlyChoice {
+  players: TableSize;
+  level: string;
 }
 
 // The events the page sends (each with `today`, the local date): the player's intents and notices.

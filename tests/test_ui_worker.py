@@ -19,7 +19,7 @@ from engine.game import Game
 from ui.batch import BatchScreen, Mirror
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from ui.outside import ASIDE_PREFIX
-from ui.protocol import START, check_op, decode
+from ui.protocol import Start, check_op, decode
 from ui.screen import TableState
 from ui.storage import NOTICE_FULL, SAVE_KEY
 from ui.worker import Session, WorkerGames, from_flat, to_flat
@@ -65,7 +65,7 @@ class Page:
             "probe": False,
             **extra,
         }
-        assert set(data) == {name for name, _ in START}, "start's fields as ui.protocol declares them"
+        assert set(data) == set(Start.__dataclass_fields__), "start's fields as ui.protocol declares them"
         return self.apply(self.session.start(json.dumps(data)))
 
     def event(self, *, unchecked: bool = False, **data: Any) -> list[list[Any]]:

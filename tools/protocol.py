@@ -6,12 +6,14 @@ python -m tools.protocol --check   exit 1 if the file differs from what ui/proto
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import json
 import sys
+import types
 from collections.abc import Sequence
 from pathlib import Path
-from typing import get_args
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from ui.protocol import (
     CALLS,
@@ -22,17 +24,54 @@ from ui.protocol import (
     INTENTS,
     NOTICES,
     OP_FIELDS,
-    START,
+    Early,
+    EarlyChoice,
     Event,
-    ts_type,
+    Start,
 )
 
 TYPES = Path(__file__).resolve().parent.parent / "assets" / "protocol.d.ts"
 
 # The types of the calls' and start's fields, as ui.protocol writes them.
 _TS = {"str": "string", "int": "number", "bool": "boolean", "str?": "string | null"}
-_TS |= {"{str}": "Record<string, string> | null", "any": "unknown", "Start": "string", "Event": "string"}
-_TS |= {"Early": "Early | null"}
+_TS |= {"Start": "string", "Event": "string"}
+
+
+def ts_type(typ: object) -> str:
+    """An event field's Python type as a TypeScript type (an enumeration by its name in :data:`ENUMS`)."""
+    for name, declared in ENUMS.items():
+        if typ == declared:
+            return name
+    if isinstance(typ, type) and dataclasses.is_dataclass(typ):
+        return typ.__name__  # an event, or a part of start: an interface of the same name
+    origin = get_origin(typ)
+    if origin is Literal:
+        return " | ".join(json.dumps(arg) for arg in get_args(typ))
+    if origin in (Union, types.UnionType):
+        return " | ".join(ts_type(arg) for arg in get_args(typ))
+    if origin is tuple:
+        return f"{ts_type(get_args(typ)[0])}[]"
+    if origin is dict:
+        return f"Record<string, {ts_type(get_args(typ)[1])}>"
+    if typ is Any:
+        return "unknown"
+    if isinstance(typ, type) and issubclass(typ, enum.Enum):
+        return " | ".join(json.dumps(member.value) for member in typ)
+    named = {type(None): "null", bool: "boolean", int: "number", str: "string"}
+    if isinstance(typ, type) and typ in named:
+        return named[typ]
+    raise TypeError(f"no TypeScript type for {typ!r}")
+
+
+def _interface(cls: type[Any], doc: str) -> list[str]:
+    fields = get_type_hints(cls)
+    return [
+        f"/** {doc} */",
+        f"export interface {cls.__name__} {{",
+        *(f"  {n}: {ts_type(t)};" for n, t in fields.items()),
+        "}",
+        "",
+    ]
 
 
 def values(declared: object) -> list[object]:
@@ -61,17 +100,9 @@ def typescript() -> str:
             for name, e in ENUMS.items()
         ),
         "",
-        "/** What the page gives the worker's `start` call. */",
-        "export interface Start {",
-        *(f"  {name}: {_TS[typ]};" for name, typ in START),
-        "}",
-        "",
-        "/** The table size and «Rival» checked, and the click made, before Python was ready. */",
-        "export interface Early {",
-        "  choice: { players: TableSize; level: string } | null;",
-        "  click: EarlyIntent | null;",
-        "}",
-        "",
+        *_interface(Start, "What the page gives the worker's `start` call."),
+        *_interface(Early, "What was done before Python was ready (index.html's first paint)."),
+        *_interface(EarlyChoice, "The table size and «Rival» checked before Python was ready."),
         "// The events the page sends (each with `today`, the local date): the player's intents and notices.",
     ]
     for cls in EVENTS.values():

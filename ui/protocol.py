@@ -14,17 +14,12 @@ typed, and the enumerations come from their one home (levels from
 decodes each event once (:func:`decode`) and answers it from one table by
 its type, so a renamed field fails mypy there.
 
-This module is the one definition of every call, event and operation with its
-fields (:mod:`ui.batch` builds each operation through it). ``python -m
-tools.protocol`` writes ``assets/protocol.d.ts`` from it,
-the types ``assets/page.js`` is checked against (``tsc --checkJs`` in
-``tools/test.sh``), literal unions included; ``tests/test_protocol.py`` fails
-when the file is stale, when the worker answers an event not declared here, or
-emits an operation that does not fit its declaration.
-
-The fields of the calls and of ``start`` are written as ``str``, ``int``,
-``bool``, ``{str}`` (the site's localStorage keys: an object of texts, or
-null), ``any`` (a value read with care on the other side).
+This module is the one definition of every call (its arguments: ``int``,
+``str``, or the JSON text of a :class:`Start` or an event), event and
+operation (:mod:`ui.batch` builds each through it). ``python -m
+tools.protocol`` writes ``assets/protocol.d.ts`` from it, which ``tsc
+--checkJs`` checks ``assets/page.js`` against; ``tests/test_protocol.py``
+fails when that file is stale or either side leaves a declaration.
 
 >>> OPS["attr"]._fields
 ('id', 'name', 'value')
@@ -39,7 +34,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 import types
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -65,20 +59,6 @@ CALLS: dict[str, Fields] = {
     # through, and write back every game held (awaited).
     "gamesClosed": (),
 }
-
-# What ``start`` is given: the page's storage, address and preferences, and the click made early.
-START: Fields = (
-    ("storage", "{str}"),  # the site's localStorage keys, or null when the browser refuses storage
-    ("writable", "bool"),  # a test write succeeded
-    ("locks", "bool"),  # the page has Web Locks
-    ("hash", "str"),  # location.hash
-    ("url", "str"),  # location.href
-    ("today", "str"),  # the local date, YYYY-MM-DD
-    ("reduced", "bool"),  # prefers-reduced-motion
-    ("seed", "any"),  # the page's random numbers for Python's random.Random
-    ("early", "Early"),  # {choice, click} remembered before Python was ready (EarlyIntent), or null
-    ("probe", "bool"),  # the probe switch is on: send figures for tests and benchmarks (probe ops)
-)
 
 # -- events: what the page tells the worker -----------------------------------------------------
 #
@@ -398,6 +378,13 @@ def fields_of(cls: type[Event]) -> dict[str, Any]:
 FIELDS = {kind: fields_of(cls) for kind, cls in EVENTS.items()}
 
 
+def _named(typ: object) -> str:
+    """A field's type as an error message names it (an enumeration by its name in :data:`ENUMS`)."""
+    return next(
+        (name for name, declared in ENUMS.items() if declared == typ), getattr(typ, "__name__", str(typ))
+    )
+
+
 def fits_type(value: object, typ: object) -> bool:
     """Whether ``value`` (read from JSON) is of the Python type ``typ`` a field declares."""
     if typ is Any:
@@ -454,7 +441,7 @@ def decode(data: object) -> Event:
             raise ValueError(f"event {kind}: no {name}")
         value = data[name]
         if not fits_type(value, typ):
-            raise ValueError(f"event {kind}: {name} should be {ts_type(typ)}, got {value!r}")
+            raise ValueError(f"event {kind}: {name} should be {_named(typ)}, got {value!r}")
         values[name] = tuple(value) if isinstance(value, list) else value
     return cls(**values)
 
@@ -467,6 +454,73 @@ def encode(event: Event) -> dict[str, Any]:
     """
     fields = {name: getattr(event, name) for name in FIELDS[event.kind]}
     return {"kind": event.kind, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
+
+
+# -- start: what the page gives the worker once -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EarlyChoice:
+    """The table size and «Rival» checked before Python was ready (``level`` "" when none)."""
+
+    players: TableSize
+    level: str
+
+
+@dataclass(frozen=True)
+class Early:
+    """What index.html's first-paint script remembered before Python was ready: each part, or None."""
+
+    choice: EarlyChoice | None
+    click: EarlyIntent | None
+
+
+@dataclass(frozen=True)
+class Start:
+    """What ``start`` is given: the page's storage, address and preferences, and what was done early."""
+
+    storage: dict[str, str] | None = None  # the site's localStorage keys, or null when refused
+    writable: bool = False  # a test write succeeded
+    locks: bool = False  # the page has Web Locks
+    hash: str = ""  # location.hash
+    url: str = ""  # location.href
+    today: str = ""  # the local date, YYYY-MM-DD
+    reduced: bool = False  # prefers-reduced-motion
+    seed: Any = None  # the page's random numbers for Python's random.Random
+    early: Early | None = None
+    probe: bool = False  # the probe switch is on: send figures for tests and benchmarks (probe ops)
+
+
+def decode_start(data: object) -> Start:
+    """What the page gave ``start``, each field as declared; one that does not fit reads as its
+    default (a page that sends less still opens the saved game), and so does each part of ``early``.
+
+    >>> start = decode_start({"hash": "#x", "writable": "yes", "early": {"click": {"kind": "hint"}}})
+    >>> start.hash, start.writable, start.early
+    ('#x', False, Early(choice=None, click=None))
+    """
+    given = data if isinstance(data, Mapping) else {}
+    values: dict[str, Any] = {}
+    for name, typ in get_type_hints(Start).items():
+        value = given.get(name)
+        if name == "early":
+            values[name] = _early(value) if isinstance(value, Mapping) else None
+        elif fits_type(value, typ):
+            values[name] = value
+    return Start(**values)
+
+
+def _early(data: Mapping[str, Any]) -> Early:
+    choice = data.get("choice")
+    chosen = None
+    if isinstance(choice, Mapping) and fits_type(choice.get("players"), TableSize):
+        level = choice.get("level")
+        chosen = EarlyChoice(3 if choice["players"] == 3 else 2, level if isinstance(level, str) else "")
+    try:
+        intent = decode(data.get("click"))
+    except ValueError:
+        intent = None  # no click, or one the first paint does not make
+    return Early(chosen, intent if isinstance(intent, EARLY_INTENTS) else None)
 
 
 # -- operations: what a batch asks the page to do --------------------------------------------------
@@ -539,28 +593,4 @@ def check_op(data: Sequence[Any]) -> None:
         raise ValueError(f"operation {kind} takes {len(fields)} fields ({names}), got {len(data) - 1}")
     for (name, typ), value in zip(fields.items(), data[1:], strict=True):
         if not fits_type(value, typ):
-            raise ValueError(f"operation {kind}: {name} should be {ts_type(typ)}, got {value!r}")
-
-
-def ts_type(typ: object) -> str:
-    """An event field's Python type as a TypeScript type (an enumeration by its name in :data:`ENUMS`)."""
-    for name, declared in ENUMS.items():
-        if typ == declared:
-            return name
-    origin = get_origin(typ)
-    if origin is Literal:
-        return " | ".join(json.dumps(arg) for arg in get_args(typ))
-    if origin in (Union, types.UnionType):
-        return " | ".join(ts_type(arg) for arg in get_args(typ))
-    if origin is tuple:
-        return f"{ts_type(get_args(typ)[0])}[]"
-    if origin is dict:
-        return f"Record<string, {ts_type(get_args(typ)[1])}>"
-    if typ is Any:
-        return "unknown"
-    if isinstance(typ, type) and issubclass(typ, enum.Enum):
-        return " | ".join(json.dumps(member.value) for member in typ)
-    named = {type(None): "null", bool: "boolean", int: "number", str: "string"}
-    if isinstance(typ, type) and typ in named:
-        return named[typ]
-    raise TypeError(f"no TypeScript type for {typ!r}")
+            raise ValueError(f"operation {kind}: {name} should be {_named(typ)}, got {value!r}")

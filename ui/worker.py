@@ -36,6 +36,7 @@ from .protocol import (
     Daily,
     Deal,
     DrawOrPass,
+    Early,
     Event,
     Export,
     GameoverClosed,
@@ -58,6 +59,7 @@ from .protocol import (
     StoreFailed,
     ToggleChallenge,
     decode,
+    decode_start,
     op,
 )
 from .storage import SAVE_KEY, Store
@@ -136,48 +138,38 @@ class Session:
         return json.dumps(self.screen.take(), ensure_ascii=False)
 
     def start(self, raw: str) -> str:
-        """Resume, open or prepare a game from what the page gives (:data:`ui.protocol.START`)."""
-        data = json.loads(raw)
+        """Resume, open or prepare a game from what the page gives (:class:`ui.protocol.Start`)."""
+        begun = decode_start(json.loads(raw))
         screen = self.screen
-        stored = data.get("storage")
         backend = None
-        if isinstance(stored, dict):
-            backend = Mirror({k: v for k, v in stored.items() if isinstance(v, str)}, screen.emit)
+        if begun.storage is not None:
+            backend = Mirror(begun.storage, screen.emit)
             screen.mirror = backend
-        lock = screen.lock if backend is not None and data.get("locks") else None
-        store = Store(backend, writable=bool(data.get("writable")), lock=lock)
+        lock = screen.lock if backend is not None and begun.locks else None
+        store = Store(backend, writable=begun.writable, lock=lock)
         self.store = store
-        self.today = _text(data.get("today"))
-        seed = data.get("seed")
-        rng = random.Random(json.dumps(seed)) if seed else random.Random()
-        table = Table(screen, store, fast=bool(data.get("reduced")), rng=rng, today=lambda: self.today)
+        self.today = begun.today
+        rng = random.Random(json.dumps(begun.seed)) if begun.seed else random.Random()
+        table = Table(screen, store, fast=begun.reduced, rng=rng, today=lambda: self.today)
         self.table = table
-        screen.probing = data.get("probe") is True
+        screen.probing = begun.probe
         table.transfer.expect_games()  # the page asks for the games' store next (games())
         screen.emit(op(Config(MAX_IMPORT_CHARS)))
         screen.attr("mode-3", "checked", "" if store.setup().players == 3 else None)
         screen.attr("pace-" + table.setup.pace, "checked", "")
-        table.start(_text(data.get("hash")), _text(data.get("url")).split("#", 1)[0])
+        table.start(begun.hash, begun.url.split("#", 1)[0])
         screen.probe("saveLoadMs", round(store.load_ms, 2))  # read by python -m lab.page_play
-        early = data.get("early")
-        if isinstance(early, dict):
-            self._early(table, early)
+        if begun.early is not None:
+            self._early(table, begun.early)
         return self._batch()
 
-    def _early(self, table: Table, early: dict[str, Any]) -> None:
+    def _early(self, table: Table, early: Early) -> None:
         """Apply the choice and the click (an :data:`ui.protocol.EarlyIntent`) index.html remembered."""
         table.render_setup()  # «Barajando…» gives way to the label the table calls for
-        choice = early.get("choice")
-        if isinstance(choice, dict):
-            players = 3 if choice.get("players") == 3 else 2
-            table.bar.early_choice(players, _text(choice.get("level")))
-        try:
-            click = decode(early.get("click"))
-        except ValueError:
-            return  # no click, or one this page does not make
-        handler = self.early.get(type(click))
-        if handler is not None:
-            handler(table, click)
+        if early.choice is not None:
+            table.bar.early_choice(early.choice.players, early.choice.level)
+        if early.click is not None:
+            self.early[type(early.click)](table, early.click)
 
     def event(self, raw: str) -> str:
         """One event the page forwarded; the batch it leads to (none for an event that does not decode)."""
