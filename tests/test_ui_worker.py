@@ -65,7 +65,7 @@ class Page:
             "probe": False,
             **extra,
         }
-        assert set(data) == set(Start.__dataclass_fields__), "start's fields as ui.protocol declares them"
+        assert set(data) == set(Start._fields), "start's fields as ui.protocol declares them"
         return self.apply(self.session.start(json.dumps(data)))
 
     def event(self, *, unchecked: bool = False, **data: Any) -> list[list[Any]]:

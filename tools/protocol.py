@@ -6,28 +6,29 @@ python -m tools.protocol --check   exit 1 if the file differs from what ui/proto
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 import sys
 import types
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Union, get_args, get_origin
 
+from ui.frozen import Value
 from ui.protocol import (
     CALLS,
     EARLY_INTENTS,
     ENUMS,
     EVENTS,
-    FIELDS,
     INTENTS,
     NOTICES,
-    OP_FIELDS,
+    OPS,
     Early,
     EarlyChoice,
     Event,
     Start,
+    fields_of,
+    op_fields,
 )
 
 TYPES = Path(__file__).resolve().parent.parent / "assets" / "protocol.d.ts"
@@ -42,7 +43,7 @@ def ts_type(typ: object) -> str:
     for name, declared in ENUMS.items():
         if typ == declared:
             return name
-    if isinstance(typ, type) and dataclasses.is_dataclass(typ):
+    if isinstance(typ, type) and issubclass(typ, Value):
         return typ.__name__  # an event, or a part of start: an interface of the same name
     origin = get_origin(typ)
     if origin is Literal:
@@ -63,8 +64,8 @@ def ts_type(typ: object) -> str:
     raise TypeError(f"no TypeScript type for {typ!r}")
 
 
-def _interface(cls: type[Any], doc: str) -> list[str]:
-    fields = get_type_hints(cls)
+def _interface(cls: type[Value], doc: str) -> list[str]:
+    fields = fields_of(cls)
     return [
         f"/** {doc} */",
         f"export interface {cls.__name__} {{",
@@ -106,13 +107,13 @@ def typescript() -> str:
         "// The events the page sends (each with `today`, the local date): the player's intents and notices.",
     ]
     for cls in EVENTS.values():
-        body = "".join(f" {name}: {ts_type(typ)};" for name, typ in FIELDS[cls.kind].items())
+        body = "".join(f" {name}: {ts_type(typ)};" for name, typ in fields_of(cls).items())
         lines.append(f'export interface {cls.__name__} {{ kind: "{cls.kind}";{body} }}')
     lines += ["", *_union("Intent", INTENTS), *_union("Notice", NOTICES)]
     lines += ["export type PageEvent = Intent | Notice;", *_union("EarlyIntent", EARLY_INTENTS)]
     lines += ["", "/** The operations of a batch. */", "export type Op ="]
-    for kind, op_fields in OP_FIELDS.items():
-        items = "".join(f", {name}: {ts_type(typ)}" for name, typ in op_fields.items())
+    for kind in OPS:
+        items = "".join(f", {name}: {ts_type(typ)}" for name, typ in op_fields(kind).items())
         lines.append(f'  | [kind: "{kind}"{items}]')
     lines[-1] += ";"
     lines += ["", "/** The worker's calls, as PyScript's `sync` object exposes them. */"]

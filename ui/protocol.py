@@ -32,16 +32,25 @@ ValueError: operation attr takes 3 fields (id, name, value), got 2
 
 from __future__ import annotations
 
-import dataclasses
 import enum
+import functools
 import types
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    ClassVar,
+    Literal,
+    NamedTuple,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from engine.cards import SuitLetter
 from engine.levels import LevelName
 
+from .frozen import Value
 from .replay import ReplayStep
 from .screen import TableState
 from .storage import Pace
@@ -60,6 +69,7 @@ CALLS: dict[str, Fields] = {
     "gamesClosed": (),
 }
 
+
 # -- events: what the page tells the worker -----------------------------------------------------
 #
 # Each event is a frozen dataclass: its ``kind`` (the JSON's ``kind``) and its typed fields. The page
@@ -71,128 +81,111 @@ CALLS: dict[str, Fields] = {
 TableSize = Literal[2, 3]
 
 
-@dataclass(frozen=True)
-class PlayCard:
+class PlayCard(Value):
     """A card of your hand pressed (``card`` its text, such as ``10D``)."""
 
     kind: ClassVar[str] = "play-card"
     card: str
 
 
-@dataclass(frozen=True)
-class ChooseSuit:
+class ChooseSuit(Value):
     """The suit your 8 names, in the suit chooser."""
 
     kind: ClassVar[str] = "choose-suit"
     suit: SuitLetter
 
 
-@dataclass(frozen=True)
-class CancelSuit:
+class CancelSuit(Value):
     """The suit chooser's «Cancelar» (or Escape): the 8 stays in your hand."""
 
     kind: ClassVar[str] = "cancel-suit"
 
 
-@dataclass(frozen=True)
-class DrawOrPass:
+class DrawOrPass(Value):
     """«Robar» or «Pasar» (the main button, or the stock)."""
 
     kind: ClassVar[str] = "draw-or-pass"
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(Value):
     """«Repartir» (during a game, «Otra partida»), at the table size checked."""
 
     kind: ClassVar[str] = "deal"
     players: TableSize
 
 
-@dataclass(frozen=True)
-class Daily:
+class Daily(Value):
     """«Partida del día», at the table size checked."""
 
     kind: ClassVar[str] = "daily"
     players: TableSize
 
 
-@dataclass(frozen=True)
-class NextHand:
+class NextHand(Value):
     """«Siguiente mano» (``by_key``: pressed with a key, which a grace may hold back)."""
 
     kind: ClassVar[str] = "next-hand"
     by_key: bool
 
 
-@dataclass(frozen=True)
-class NewGame:
+class NewGame(Value):
     """«Nueva partida» at the end of a game (``by_key`` as for :class:`NextHand`)."""
 
     kind: ClassVar[str] = "new-game"
     by_key: bool
 
 
-@dataclass(frozen=True)
-class SeeFinal:
+class SeeFinal(Value):
     """«Ver el final» after the last hand's count (``by_key`` as for :class:`NextHand`)."""
 
     kind: ClassVar[str] = "see-final"
     by_key: bool
 
 
-@dataclass(frozen=True)
-class SkipCount:
+class SkipCount(Value):
     """«Saltar la cuenta», or any key while the results are counted."""
 
     kind: ClassVar[str] = "skip-count"
 
 
-@dataclass(frozen=True)
-class ToggleChallenge:
+class ToggleChallenge(Value):
     """«Retar a alguien» at the end of a game: its form opens or closes."""
 
     kind: ClassVar[str] = "toggle-challenge"
 
 
-@dataclass(frozen=True)
-class ChallengeLink:
+class ChallengeLink(Value):
     """«Copiar el enlace del reto», with the name written in its form."""
 
     kind: ClassVar[str] = "challenge-link"
     name: str
 
 
-@dataclass(frozen=True)
-class CopyLink:
+class CopyLink(Value):
     """«Copiar enlace»: the game's link."""
 
     kind: ClassVar[str] = "copy-link"
 
 
-@dataclass(frozen=True)
-class ReplaceGame:
+class ReplaceGame(Value):
     """«Sí» to the replace question: the game it offers goes on the table."""
 
     kind: ClassVar[str] = "replace-game"
 
 
-@dataclass(frozen=True)
-class KeepGame:
+class KeepGame(Value):
     """«No» to the replace question (or Escape): the game on the table stays."""
 
     kind: ClassVar[str] = "keep-game"
 
 
-@dataclass(frozen=True)
-class Export:
+class Export(Value):
     """«Descargar mis partidas»."""
 
     kind: ClassVar[str] = "export"
 
 
-@dataclass(frozen=True)
-class Import:
+class Import(Value):
     """A file chosen for «Importar»: its text, or "" when its ``size`` is over the page's limit."""
 
     kind: ClassVar[str] = "import"
@@ -200,75 +193,65 @@ class Import:
     text: str
 
 
-@dataclass(frozen=True)
-class ClearAside:
+class ClearAside(Value):
     """«Borrar las apartadas»: the saves set aside."""
 
     kind: ClassVar[str] = "clear-aside"
 
 
-@dataclass(frozen=True)
-class OpenReplay:
+class OpenReplay(Value):
     """«Ver la mano», from the results or the end of the game."""
 
     kind: ClassVar[str] = "open-replay"
 
 
-@dataclass(frozen=True)
-class StepReplay:
+class StepReplay(Value):
     """A step of «Ver la mano» (its buttons, or the arrow keys, Home and End)."""
 
     kind: ClassVar[str] = "replay-step"
     where: ReplayStep
 
 
-@dataclass(frozen=True)
-class CloseReplay:
+class CloseReplay(Value):
     """«Volver a los resultados» / «Volver al final» (or Escape) in «Ver la mano»."""
 
     kind: ClassVar[str] = "close-replay"
 
 
-@dataclass(frozen=True)
-class ReviewGo:
+class ReviewGo(Value):
     """An item of «Repaso» chosen: the replay goes to its ``step``."""
 
     kind: ClassVar[str] = "review-go"
     step: int
 
 
-@dataclass(frozen=True)
-class SeePartidas:
+class SeePartidas(Value):
     """«Ver «Tus partidas»» at the end of a game."""
 
     kind: ClassVar[str] = "see-partidas"
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Value):
     """«Pista»."""
 
     kind: ClassVar[str] = "hint"
 
 
-@dataclass(frozen=True)
-class ChoosePace:
+class ChoosePace(Value):
     """«Ritmo» checked."""
 
     kind: ClassVar[str] = "pace"
     pace: Pace
 
 
-@dataclass(frozen=True)
-class ChooseLevel:
+class ChooseLevel(Value):
     """«Rival» checked."""
 
     kind: ClassVar[str] = "level"
     level: LevelName
 
 
-@dataclass(frozen=True)
-class ChooseSize:
+class ChooseSize(Value):
     """The table size checked."""
 
     kind: ClassVar[str] = "size"
@@ -278,30 +261,26 @@ class ChooseSize:
 # What the page itself reports (no control of the player's names these).
 
 
-@dataclass(frozen=True)
-class ResultsClosed:
+class ResultsClosed(Value):
     """The browser closed the results panel on its own (Escape twice)."""
 
     kind: ClassVar[str] = "results-closed"
 
 
-@dataclass(frozen=True)
-class GameoverClosed:
+class GameoverClosed(Value):
     """The browser closed the end of a game's panel on its own (Escape twice)."""
 
     kind: ClassVar[str] = "gameover-closed"
 
 
-@dataclass(frozen=True)
-class HashChanged:
+class HashChanged(Value):
     """The address's fragment changed (a link followed in this tab)."""
 
     kind: ClassVar[str] = "hash"
     hash: str
 
 
-@dataclass(frozen=True)
-class StorageChanged:
+class StorageChanged(Value):
     """Another tab wrote one of the site's keys (``value`` None: removed)."""
 
     kind: ClassVar[str] = "storage"
@@ -309,8 +288,7 @@ class StorageChanged:
     value: str | None
 
 
-@dataclass(frozen=True)
-class StoreFailed:
+class StoreFailed(Value):
     """The browser refused these writes (storage full); ``storage``: the site's keys as they are."""
 
     kind: ClassVar[str] = "store-failed"
@@ -369,13 +347,18 @@ ENUMS: dict[str, object] = {
 }
 
 
-def fields_of(cls: type[Event]) -> dict[str, Any]:
-    """An event type's fields, by name, with their types (``kind`` apart), in declaration order."""
-    hints = get_type_hints(cls)
-    return {field.name: hints[field.name] for field in dataclasses.fields(cls)}
+_FIELDS: dict[type[Value], dict[str, Any]] = {}
 
 
-FIELDS = {kind: fields_of(cls) for kind, cls in EVENTS.items()}
+def fields_of(cls: type[Value]) -> dict[str, Any]:
+    """A value type's fields, by name, with their types (``kind`` apart), in declaration order.
+
+    Read once a type, when first needed (not at import: the worker's start pays only for what it
+    decodes)."""
+    if cls not in _FIELDS:
+        hints = get_type_hints(cls)
+        _FIELDS[cls] = {name: hints[name] for name in cls._fields}
+    return _FIELDS[cls]
 
 
 def _named(typ: object) -> str:
@@ -431,7 +414,7 @@ def decode(data: object) -> Event:
     cls = EVENTS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise ValueError(f"undeclared event {kind!r}")
-    fields = FIELDS[cls.kind]
+    fields = fields_of(cls)
     extra = set(data) - set(fields) - {"kind", "today"}
     if extra:
         raise ValueError(f"event {kind}: undeclared fields {sorted(extra)}")
@@ -452,31 +435,28 @@ def encode(event: Event) -> dict[str, Any]:
     >>> encode(Deal(players=3))
     {'kind': 'deal', 'players': 3}
     """
-    fields = {name: getattr(event, name) for name in FIELDS[event.kind]}
+    fields = {name: getattr(event, name) for name in event._fields}
     return {"kind": event.kind, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
 
 
 # -- start: what the page gives the worker once -------------------------------------------------
 
 
-@dataclass(frozen=True)
-class EarlyChoice:
+class EarlyChoice(Value):
     """The table size and «Rival» checked before Python was ready (``level`` "" when none)."""
 
     players: TableSize
     level: str
 
 
-@dataclass(frozen=True)
-class Early:
+class Early(Value):
     """What index.html's first-paint script remembered before Python was ready: each part, or None."""
 
     choice: EarlyChoice | None
     click: EarlyIntent | None
 
 
-@dataclass(frozen=True)
-class Start:
+class Start(Value):
     """What ``start`` is given: the page's storage, address and preferences, and what was done early."""
 
     storage: dict[str, str] | None = None  # the site's localStorage keys, or null when refused
@@ -501,7 +481,7 @@ def decode_start(data: object) -> Start:
     """
     given = data if isinstance(data, Mapping) else {}
     values: dict[str, Any] = {}
-    for name, typ in get_type_hints(Start).items():
+    for name, typ in fields_of(Start).items():
         value = given.get(name)
         if name == "early":
             values[name] = _early(value) if isinstance(value, Mapping) else None
@@ -570,7 +550,12 @@ OPS: dict[str, type[Op]] = {
     "probe": Probe,
 }
 KIND_OF = {cls: kind for kind, cls in OPS.items()}
-OP_FIELDS = {kind: get_type_hints(cls) for kind, cls in OPS.items()}
+
+
+@functools.cache
+def op_fields(kind: str) -> dict[str, Any]:
+    """An operation's fields, by name, with their types, in order."""
+    return get_type_hints(OPS[kind])
 
 
 def op(value: Op) -> list[Any]:
@@ -587,7 +572,7 @@ def check_op(data: Sequence[Any]) -> None:
     kind = data[0] if data else None
     if kind not in OPS:
         raise ValueError(f"undeclared operation {kind!r}")
-    fields = OP_FIELDS[kind]
+    fields = op_fields(kind)
     if len(data) - 1 != len(fields):
         names = ", ".join(fields)
         raise ValueError(f"operation {kind} takes {len(fields)} fields ({names}), got {len(data) - 1}")
