@@ -6,10 +6,11 @@ interface OchoLocoPicture {
   take(save: string): string;
 }
 
+/** What the first-paint script remembers before Python is ready: ui/protocol.py's Early, and `taken`. */
 interface OchoLocoEarly {
   taken?: boolean;
-  choice?: { players: number; level: string } | null;
-  click?: { kind: string; card?: string } | null;
+  choice?: import("./protocol").Early["choice"];
+  click?: import("./protocol").EarlyIntent | null;
 }
 
 /** Figures for tests and benchmarks, recorded only when a test or a bench sets this object first. */

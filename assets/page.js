@@ -1,6 +1,6 @@
-// The page's side of the worker mode (docs/worker.md): Python runs in a Web Worker (ui/worker.py)
+// The page's side of the worker (docs/worker.md): Python runs in a Web Worker (ui/worker.py)
 // and this module, on the main thread, forwards events to it and applies the batches of DOM
-// operations it answers with (ui/batch.py lists them). It also does what only the page can:
+// operations it answers with (ui/protocol.py declares both). It also does what only the page can:
 // localStorage and the Web Lock on the save, dialogs, focus, the clipboard, the address, files.
 // No rule of the game lives here, and no other code writes the document once Python is ready. If
 // the worker cannot start, the loading box says so in Spanish (the rules stay readable below).
@@ -12,6 +12,8 @@ import { watchSnapshot } from "./snapshot-keeper.js";
 
 /** @typedef {import("./protocol").Op} Op */
 /** @typedef {import("./protocol").PageEvent} PageEvent */
+/** @typedef {import("./protocol").Intent} Intent */
+/** @typedef {import("./protocol").ReplayStep} ReplayStep */
 /** @typedef {import("./protocol").Start} Start */
 /** @typedef {import("./protocol").Calls} Calls */
 
@@ -32,6 +34,7 @@ if (probe) {
 const body = document.body;
 const PREFIX = "ocho-loco:";
 const SAVE = PREFIX + "partida";
+/** @type {Record<string, ReplayStep>} */
 const REPLAY_KEYS = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"};
 const ACTIVATION_KEYS = new Set(["Enter", " ", "Spacebar", "Escape"]);
 const NOT_SKIPPING = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "Escape"]);
@@ -322,7 +325,7 @@ function unpress() {
 
 /**
  * The table's state (ui.screen.TableState): shown on <body>, and a picture taken when it shows a game.
- * @param {string} name
+ * @param {import("./protocol").TableState} name
  * @param {boolean} shown whether a game is on the table, as a picture can show it
  */
 function showState(name, shown) {
@@ -758,6 +761,7 @@ function send(event) {
   later(call("event", message(event)).finally(release));
 }
 
+/** @returns {import("./protocol").TableSize} */
 function players() {
   const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="table-size"]:checked'));
   return checked && checked.value === "3" ? 3 : 2;
@@ -772,11 +776,6 @@ function onClick(event) {
     return;
   }
   const twice = (event.detail || 1) > 1;
-  if (hit.dataset.card && hit.closest("#hand") && twice) return;  // a double click's tail: not a move
-  if (hit.id === "replace-yes" && twice) {
-    $("replace-no").focus();  // throwing a game away takes its own click
-    return;
-  }
   if (hit.id === "import-btn") {
     $("import-file").click();
     return;
@@ -789,16 +788,41 @@ function onClick(event) {
     }
     return;
   }
-  const where = hit.closest("#hand") ? "hand" : hit.closest("#suit-dialog") ? "suit" : "";
+  const intent = intentOf(hit, event.detail === 0);
+  if (!intent) return;
+  if (intent.kind === "play-card" && twice) return;  // a double click's tail: not a move
+  if (intent.kind === "replace-game" && twice) {
+    $("replace-no").focus();  // throwing a game away takes its own click
+    return;
+  }
   // A move is answered at once: the card or button looks pressed until the worker's answer shows.
-  if (hit.id === "main-btn" || hit.id === "stock" || (where === "hand" && hit.classList.contains("legal"))) {
+  if (intent.kind === "draw-or-pass" || (intent.kind === "play-card" && hit.classList.contains("legal"))) {
     hit.classList.add("pressed");
   }
-  send({
-    kind: "click", id: hit.id, card: hit.dataset.card || "", suit: hit.dataset.suit || "", where,
-    players: players(), name: hit.id === "challenge-btn" ? inputOf("challenge-name").value : "",
-    step: hit.dataset.step || "", by_key: event.detail === 0,
-  });
+  send(intent);
+}
+
+/**
+ * The intent a control carries (its ``data-intent``, index.html and ui/render.py), with its fields.
+ * @param {HTMLElement} hit
+ * @param {boolean} byKey a keyboard activation (a click with ``detail`` 0)
+ * @returns {Intent | null}
+ */
+function intentOf(hit, byKey) {
+  const data = hit.dataset;
+  const kind = /** @type {Intent["kind"] | undefined} */ (data.intent);
+  switch (kind) {
+    case "play-card": return hit.closest("#hand") ? {kind, card: data.card || ""} : null;
+    case "choose-suit": return {kind, suit: /** @type {import("./protocol").SuitLetter} */ (data.suit)};
+    case "deal": case "daily": return {kind, players: players()};
+    case "next-hand": case "new-game": case "see-final": return {kind, by_key: byKey};
+    case "challenge-link": return {kind, name: inputOf("challenge-name").value};
+    case "review-go": return {kind, step: Number(data.step)};
+    case "replay-step": return {kind, where: /** @type {ReplayStep} */ (data.where)};
+    // Sent on their own events, not on a click: the radios (change) and the file (its field's change).
+    case "pace": case "level": case "size": case "import": case undefined: return null;
+    default: return {kind};  // the intents without fields (tsc refuses one with fields here)
+  }
 }
 
 /** @param {KeyboardEvent} event */
@@ -849,28 +873,29 @@ function listen() {
   on($("mesa"), "click", onClick);
   on($("hand"), "keydown", onHandKey);
   on($("import-file"), "change", onImport);
-  on($("suit-dialog"), "cancel", prevented({kind: "suit-cancel"}));
+  on($("suit-dialog"), "cancel", prevented({kind: "cancel-suit"}));
   on($("results-dialog"), "cancel", prevented(null));
   on($("gameover-dialog"), "cancel", prevented(null));
-  on($("replace-dialog"), "cancel", prevented({kind: "replace-cancel"}));
-  on($("replay-dialog"), "cancel", prevented({kind: "replay-cancel"}));
+  on($("replace-dialog"), "cancel", prevented({kind: "keep-game"}));
+  on($("replay-dialog"), "cancel", prevented({kind: "close-replay"}));
   on($("results-dialog"), "keydown", (event) => {
     // While the points are being counted any key shows the whole count.
     if ($("results-skip").hidden || NOT_SKIPPING.has(event.key)) return;
     event.preventDefault();
-    send({kind: "results-key"});
+    send({kind: "skip-count"});
   });
   const chosen = (/** @type {Event} */ event) => /** @type {HTMLInputElement} */ (event.target).value;
-  on($("pace-choice"), "change", (event) => send({kind: "pace", value: chosen(event)}));
-  on($("level-choice"), "change", (event) => send({kind: "level", value: chosen(event)}));
-  on($("mode-choice"), "change", (event) => send({kind: "size", value: chosen(event)}));
-  on($("results-dialog"), "close", () => send({kind: "results-close"}));
-  on($("gameover-dialog"), "close", () => send({kind: "gameover-close"}));
+  // The radios' values are index.html's (tests/test_protocol.py checks them against the enumerations).
+  on($("pace-choice"), "change", (event) => send({kind: "pace", pace: /** @type {import("./protocol").Pace} */ (chosen(event))}));
+  on($("level-choice"), "change", (event) => send({kind: "level", level: /** @type {import("./protocol").LevelName} */ (chosen(event))}));
+  on($("mode-choice"), "change", (event) => send({kind: "size", players: chosen(event) === "3" ? 3 : 2}));
+  on($("results-dialog"), "close", () => send({kind: "results-closed"}));
+  on($("gameover-dialog"), "close", () => send({kind: "gameover-closed"}));
   on($("replay-dialog"), "keydown", (event) => {
-    const where = REPLAY_KEYS[/** @type {keyof typeof REPLAY_KEYS} */ (event.key)];
+    const where = REPLAY_KEYS[event.key];
     if (!where) return;
     event.preventDefault();
-    send({kind: "replay-key", where});
+    send({kind: "replay-step", where});
   });
   on(window, "storage", (event) => {
     if (event.key && event.key.startsWith(PREFIX)) send({kind: "storage", key: event.key, value: event.newValue});

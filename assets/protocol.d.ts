@@ -1,5 +1,13 @@
 // Written by `python -m tools.protocol` from ui/protocol.py: edit that file, not this one.
 
+// The enumerations, each from its one home (engine.levels, ui.storage.PACES, ui.replay...).
+export type TableSize = 2 | 3;
+export type SuitLetter = "S" | "H" | "D" | "C";
+export type LevelName = "facil" | "normal" | "dificil";
+export type Pace = "pausado" | "normal" | "rapido";
+export type ReplayStep = "first" | "prev" | "next" | "last";
+export type TableState = "setup" | "human" | "chooser" | "cpu" | "results" | "gameover" | "replace" | "replay";
+
 /** What the page gives the worker's `start` call. */
 export interface Start {
   storage: Record<string, string> | null;
@@ -10,27 +18,96 @@ export interface Start {
   today: string;
   reduced: boolean;
   seed: unknown;
-  early: unknown;
+  early: Early | null;
   probe: boolean;
 }
 
-/** The events the page forwards (each with `today`, the local date). */
-export type PageEvent =
-  | { kind: "click"; id: string; card: string; suit: string; where: string; players: number; name: string; step: string; by_key: boolean; }
-  | { kind: "suit-cancel"; }
-  | { kind: "replace-cancel"; }
-  | { kind: "results-key"; }
-  | { kind: "results-close"; }
-  | { kind: "gameover-close"; }
-  | { kind: "replay-cancel"; }
-  | { kind: "replay-key"; where: string; }
-  | { kind: "pace"; value: string; }
-  | { kind: "level"; value: string; }
-  | { kind: "size"; value: string; }
-  | { kind: "hash"; hash: string; }
-  | { kind: "storage"; key: string; value: string | null; }
-  | { kind: "store-failed"; keys: string[]; storage: Record<string, string> | null; }
-  | { kind: "import"; size: number; text: string; };
+/** What was done before Python was ready (index.html's first paint). */
+export interface Early {
+  choice: EarlyChoice | null;
+  click: Deal | Daily | PlayCard | DrawOrPass | null;
+}
+
+/** The table size and «Rival» checked before Python was ready. */
+export interface EarlyChoice {
+  players: TableSize;
+  level: string;
+}
+
+// The events the page sends (each with `today`, the local date): the player's intents and notices.
+export interface PlayCard { kind: "play-card"; card: string; }
+export interface ChooseSuit { kind: "choose-suit"; suit: SuitLetter; }
+export interface CancelSuit { kind: "cancel-suit"; }
+export interface DrawOrPass { kind: "draw-or-pass"; }
+export interface Deal { kind: "deal"; players: TableSize; }
+export interface Daily { kind: "daily"; players: TableSize; }
+export interface NextHand { kind: "next-hand"; by_key: boolean; }
+export interface NewGame { kind: "new-game"; by_key: boolean; }
+export interface SeeFinal { kind: "see-final"; by_key: boolean; }
+export interface SkipCount { kind: "skip-count"; }
+export interface ToggleChallenge { kind: "toggle-challenge"; }
+export interface ChallengeLink { kind: "challenge-link"; name: string; }
+export interface CopyLink { kind: "copy-link"; }
+export interface ReplaceGame { kind: "replace-game"; }
+export interface KeepGame { kind: "keep-game"; }
+export interface Export { kind: "export"; }
+export interface Import { kind: "import"; size: number; text: string; }
+export interface ClearAside { kind: "clear-aside"; }
+export interface OpenReplay { kind: "open-replay"; }
+export interface StepReplay { kind: "replay-step"; where: ReplayStep; }
+export interface CloseReplay { kind: "close-replay"; }
+export interface ReviewGo { kind: "review-go"; step: number; }
+export interface SeePartidas { kind: "see-partidas"; }
+export interface Hint { kind: "hint"; }
+export interface ChoosePace { kind: "pace"; pace: Pace; }
+export interface ChooseLevel { kind: "level"; level: LevelName; }
+export interface ChooseSize { kind: "size"; players: TableSize; }
+export interface ResultsClosed { kind: "results-closed"; }
+export interface GameoverClosed { kind: "gameover-closed"; }
+export interface HashChanged { kind: "hash"; hash: string; }
+export interface StorageChanged { kind: "storage"; key: string; value: string | null; }
+export interface StoreFailed { kind: "store-failed"; keys: string[]; storage: Record<string, string> | null; }
+
+export type Intent =
+  | PlayCard
+  | ChooseSuit
+  | CancelSuit
+  | DrawOrPass
+  | Deal
+  | Daily
+  | NextHand
+  | NewGame
+  | SeeFinal
+  | SkipCount
+  | ToggleChallenge
+  | ChallengeLink
+  | CopyLink
+  | ReplaceGame
+  | KeepGame
+  | Export
+  | Import
+  | ClearAside
+  | OpenReplay
+  | StepReplay
+  | CloseReplay
+  | ReviewGo
+  | SeePartidas
+  | Hint
+  | ChoosePace
+  | ChooseLevel
+  | ChooseSize;
+export type Notice =
+  | ResultsClosed
+  | GameoverClosed
+  | HashChanged
+  | StorageChanged
+  | StoreFailed;
+export type PageEvent = Intent | Notice;
+export type EarlyIntent =
+  | Deal
+  | Daily
+  | PlayCard
+  | DrawOrPass;
 
 /** The operations of a batch. */
 export type Op =
@@ -38,7 +115,7 @@ export type Op =
   | [kind: "text", id: string, text: string]
   | [kind: "attr", id: string, name: string, value: string | null]
   | [kind: "dialog", id: string, show: boolean]
-  | [kind: "state", name: string, pictured: boolean]
+  | [kind: "state", name: TableState, pictured: boolean]
   | [kind: "status", text: string]
   | [kind: "notice", text: string | null]
   | [kind: "later", ms: number, token: number]

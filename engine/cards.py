@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
+from typing import Literal, get_args
 
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUIT_LETTERS = "SHDC"
+# A suit's letter as a type (the suit chooser's intent, ui.protocol): the same four, in order.
+SuitLetter = Literal["S", "H", "D", "C"]
+SUIT_LETTERS = "".join(get_args(SuitLetter))
 EIGHT = 8
 
 

@@ -27,6 +27,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Literal, get_args
+
+# The levels' names, as a type (the page's «Rival» intent, ui.protocol): one per level below.
+LevelName = Literal["facil", "normal", "dificil"]
 
 # One version's settings: for each table size, the keyword values of the bot's params.
 Settings = Mapping[int, Mapping[str, object]]
@@ -46,7 +50,7 @@ class Level:
     what the page plays today (:attr:`current`).
     """
 
-    name: str
+    name: LevelName
     label: str
     letter: str
     bot: str
@@ -143,8 +147,9 @@ DIFICIL = Level(
 )
 
 LEVELS: tuple[Level, ...] = (FACIL, NORMAL, DIFICIL)
-NAMES: tuple[str, ...] = tuple(lv.name for lv in LEVELS)
-_BY_NAME = {lv.name: lv for lv in LEVELS}
+NAMES: tuple[LevelName, ...] = tuple(lv.name for lv in LEVELS)
+assert get_args(LevelName) == NAMES, "LevelName names every level, in order"
+_BY_NAME: dict[str, Level] = {lv.name: lv for lv in LEVELS}
 _BY_LETTER = {lv.letter: lv for lv in LEVELS}
 # The level a new player meets, and the one a record or save from before the levels was played at.
 DEFAULT_LEVEL: str = NORMAL.name

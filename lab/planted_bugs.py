@@ -3,16 +3,17 @@
     python -m lab.planted_bugs [--list] [--only NAME[,NAME...]] [--full] [--clean]
 
 Each bug is one exact text replacement in one shipped file (``engine/``, ``ui/``, ``assets/``,
-``index.html``, the build's tools). For each, the script checks the file is unchanged from
+``index.html``, the build's tools), or a few planted together (``also``: a rename made on one
+side of the seam and not the other). For each, the script checks the files are unchanged from
 git, replaces ``old`` (it must occur exactly once: a refactor that moved the code fails
 loudly here, so the bug is planted again by hand rather than silently skipped) by ``new``,
 runs the tests named as catching it::
 
     .venv/bin/python -m pytest -p no:cacheprovider -x -q <targets>
 
-and always writes the file back (``git diff --quiet`` on it is checked afterwards). A target
-``check:tsc`` (or ``check:eslint``) is one of ``tools/test.sh``'s static checks of the
-JavaScript, run before the tests: a bug it refuses is caught there. A bug
+and always writes the files back (``git diff --quiet`` on each is checked afterwards). A target
+``check:tsc`` (or ``check:eslint``, ``check:mypy``) is one of ``tools/test.sh``'s static checks,
+run before the tests, in the order given: a bug one refuses is caught there. A bug
 is *caught* when a test fails, *MISSED* when every test it ran passed, and *NOT RUN* when
 nothing ran (every target skipped, say with no Chromium). The browser tests build the site
 from the working tree once per pytest session, so they test the planted bug too.
@@ -70,16 +71,22 @@ class Bug:
     targets: tuple[str, ...]
     what: str
     k: str = ""  # a -k expression that narrows the targets' tests
+    also: tuple[tuple[str, str, str], ...] = ()  # more (path, old, new) planted with it
+
+    def edits(self) -> tuple[tuple[str, str, str], ...]:
+        """Every replacement of this bug: ``(path, old, new)``."""
+        return ((self.path, self.old, self.new), *self.also)
 
     def args(self) -> tuple[str, ...]:
         """The targets as pytest arguments."""
         return (*self.targets, "-k", self.k) if self.k else self.targets
 
 
-# tools/test.sh's static checks of the JavaScript, as targets ("check:NAME").
+# tools/test.sh's static checks, as targets ("check:NAME").
 STATIC_CHECKS = {
     "check:tsc": ["node_modules/.bin/tsc", "-p", "tsconfig.json"],
     "check:eslint": ["node_modules/.bin/eslint", "assets"],
+    "check:mypy": [str(ROOT / ".venv" / "bin" / "mypy")],
 }
 
 T_RULES = "tests/test_rules.py"
@@ -137,31 +144,45 @@ BUGS: tuple[Bug, ...] = (
         "by-key-field",
         "protocol field",
         "assets/page.js",
-        'step: hit.dataset.step || "", by_key: event.detail === 0,',
-        'step: hit.dataset.step || "", bykey: event.detail === 0,',
+        'case "see-final": return {kind, by_key: byKey};',
+        'case "see-final": return {kind, bykey: byKey};',
         ("check:tsc", f"{B}test_page_pacing.py"),
-        "a click's `by_key` sent as `bykey`: a key press reads as a mouse click",
+        "an intent's `by_key` sent as `bykey`: a key press reads as a mouse click",
     ),
     Bug(
         "replay-key-field",
         "protocol field",
         "ui/worker.py",
-        'table.results.replay_go(_text(data.get("where")))',
-        'table.results.replay_go(_text(data.get("key")))',
-        ("tests/test_ui_worker.py",),
-        "the worker reads a replay key's `where` as `key`: arrow keys no longer step the replay",
+        "table.results.replay_go(e.where)",
+        "table.results.replay_go(e.key)",
+        ("check:mypy", "tests/test_ui_worker.py"),
+        "the worker reads a replay step's `where` as `key`: arrow keys no longer step the replay",
     ),
     Bug(
         "replay-key-page",
         "protocol field",
         "assets/page.js",
-        'send({kind: "replay-key", where});',
-        'send({kind: "replay-key", key: where});',
+        'send({kind: "replay-step", where});',
+        'send({kind: "replay-step", key: where});',
         (
             "check:tsc",
             f"{B}test_page_review.py::test_repaso_lists_each_decision_and_jumps_to_it_by_click_and_keyboard",
         ),
-        "the page sends a replay key's `where` as `key` (the page's side of the replay-key-field bug)",
+        "the page sends a replay step's `where` as `key` (the page's side of the replay-key-field bug)",
+    ),
+    Bug(
+        "pace-field-renamed",
+        "protocol field",
+        "ui/protocol.py",
+        "    pace: Pace\n",
+        "    speed: Pace\n",
+        ("check:tsc", "check:mypy"),
+        "the pace intent's field renamed in the declaration, its types and the page, the worker left"
+        " reading `pace` (issue 45: every fast test passed while a pace choice was ignored)",
+        also=(
+            ("assets/protocol.d.ts", 'kind: "pace"; pace: Pace;', 'kind: "pace"; speed: Pace;'),
+            ("assets/page.js", 'send({kind: "pace", pace: ', 'send({kind: "pace", speed: '),
+        ),
     ),
     Bug(
         "rescue-any-card",
@@ -216,8 +237,8 @@ BUGS: tuple[Bug, ...] = (
         "import-any-date",
         "import",
         "ui/history_file.py",
-        "return Record.parse(text), day_text(date)",
-        "return Record.parse(text), date",
+        "return text, day_text(date)",
+        "return text, date",
         (T_HISTORY,),
         "an imported game's date taken unchecked («ayer» kept as a date)",
     ),
@@ -307,17 +328,20 @@ def pytest(targets: tuple[str, ...] | None) -> Result:
 
 
 def plant(bug: Bug, full: bool) -> Result:
-    """Plant ``bug``, run its tests (or all), and write the file back whatever happens."""
-    path = ROOT / bug.path
-    if not clean(bug.path):
-        raise SystemExit(f"{bug.path} has uncommitted changes: commit or stash them first")
-    original = path.read_bytes()
-    text = original.decode()
-    count = text.count(bug.old)
-    if count != 1:
-        raise SystemExit(f"{bug.name}: the text to replace occurs {count} times in {bug.path}, not once")
+    """Plant ``bug``, run its tests (or all), and write the files back whatever happens."""
+    originals: dict[str, bytes] = {}
+    for name, old, _new in bug.edits():
+        if not clean(name):
+            raise SystemExit(f"{name} has uncommitted changes: commit or stash them first")
+        count = (ROOT / name).read_bytes().decode().count(old)
+        if count != 1:
+            raise SystemExit(f"{bug.name}: the text to replace occurs {count} times in {name}, not once")
     try:
-        path.write_text(text.replace(bug.old, bug.new), encoding="utf-8", newline="")
+        for name, old, new in bug.edits():
+            path = ROOT / name
+            originals.setdefault(name, path.read_bytes())
+            text = path.read_bytes().decode()
+            path.write_text(text.replace(old, new), encoding="utf-8", newline="")
         for check in (t for t in bug.targets if t.startswith("check:")):
             began = time.monotonic()
             done = subprocess.run(
@@ -329,14 +353,15 @@ def plant(bug: Bug, full: bool) -> Result:
                 check=False,
             )
             if done.returncode:
-                why = next((line[:300] for line in done.stdout.splitlines() if "error" in line), "")
+                why = next((line[:300] for line in done.stdout.splitlines() if "error" in line.lower()), "")
                 return Result("caught", 1, check, time.monotonic() - began, why)
         tests = tuple(t for t in bug.args() if not t.startswith("check:"))
         return pytest(None if full else tests)
     finally:
-        path.write_bytes(original)
-        if not clean(bug.path):
-            raise SystemExit(f"{bug.path} was not restored: check `git diff {bug.path}`")
+        for name, original in originals.items():
+            (ROOT / name).write_bytes(original)
+            if not clean(name):
+                raise SystemExit(f"{name} was not restored: check `git diff {name}`")
 
 
 def short(target: str) -> str:
@@ -347,7 +372,8 @@ def short(target: str) -> str:
 def row(bug: Bug, result: Result) -> str:
     caught_by = "<br>".join(f"`{short(t)}`" for t in bug.targets) + (f'<br>`-k "{bug.k}"`' if bug.k else "")
     got = f"caught by `{result.failed}`" if result.verdict == "caught" else f"**{result.verdict}**"
-    cells = [f"`{bug.name}`", bug.category, f"`{bug.path}`", bug.what, caught_by, got]
+    files = "<br>".join(f"`{name}`" for name in dict.fromkeys(name for name, _, _ in bug.edits()))
+    cells = [f"`{bug.name}`", bug.category, files, bug.what, caught_by, got]
     return "| " + " | ".join(cells) + " |"
 
 

@@ -11,11 +11,16 @@ import html as html_lib
 import random
 import re
 from collections.abc import Callable
+from pathlib import Path
 
+from engine.actions import Action
+from engine.game import GAME_OVER, HAND_OVER, Game
 from ui.ids import is_page_id
+from ui.protocol import EVENTS, decode, fields_of
 from ui.screen import TableState
 from ui.storage import MemoryBackend, Store
 from ui.table import Table
+from ui.worker import Session
 
 
 class FakeScreen:
@@ -182,3 +187,33 @@ def make_table(
     table = Table(screen, Store(backend), fast=fast, rng=random.Random(1))
     table.start(fragment, "https://example.org/ocho/")
     return table, screen, backend
+
+
+def play_to_the_end(table: Table, screen: FakeScreen, move: Callable[[Game], Action] | None = None) -> None:
+    """Play the table's game until its last hand ends: your move is ``move(game)`` (default: your first
+    legal action), the page's CPU answers on the timer, and each hand's count runs before the next."""
+    game = table.game
+    assert game is not None
+    while game.phase != GAME_OVER:
+        if game.phase == HAND_OVER:
+            screen.run_timers()
+            table.next_hand()
+        elif game.turn == 0:
+            table.play(move(game) if move is not None else game.legal_actions()[0])
+        else:
+            assert screen.run_one()
+
+
+_PAGE = (Path(__file__).resolve().parents[1] / "index.html").read_text(encoding="utf-8")
+# The intent each control of index.html carries, by the control's id.
+INTENT_OF = dict(re.findall(r'id="([\w-]+)" data-intent="([\w-]+)"', _PAGE))
+
+
+def press(table: Table, ident: str, *, by_key: bool = False, **fields: object) -> None:
+    """Press index.html's control ``ident``: its intent (``data-intent``), answered as the worker does."""
+    kind = INTENT_OF[ident]
+    data: dict[str, object] = {"kind": kind, **fields}
+    if "by_key" in fields_of(EVENTS[kind]):
+        data["by_key"] = by_key
+    event = decode(data)
+    Session().handlers[type(event)](table, event)

@@ -6,33 +6,12 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from fake_screen import FakeScreen, make_table, plain
+from fake_screen import make_table, plain, play_to_the_end, press
 
-from engine.game import GAME_OVER, HAND_OVER
 from ui.render_gameover import best_and_worst, verdict
 from ui.results import race_of
-from ui.table import Table
-from ui.worker import Click, dispatch
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def play_to_the_last_count(table: Table, screen: FakeScreen) -> None:
-    """Play the table's game until its last hand ends: you take your first legal action, the CPU answers."""
-    game = table.game
-    assert game is not None
-    while game.phase != GAME_OVER:
-        if game.phase == HAND_OVER:
-            screen.run_timers()
-            table.next_hand()
-        elif game.turn == 0:
-            table.play(game.legal_actions()[0])
-        else:
-            assert screen.run_one()
-
-
-def click(table: Table, ident: str, *, by_key: bool = False) -> None:
-    dispatch(table, Click(ident, by_key=by_key), download=lambda name, text: None)
 
 
 class Buttons(HTMLParser):
@@ -67,18 +46,18 @@ class Buttons(HTMLParser):
 def test_the_end_of_a_game_is_its_own_panel_after_the_last_count() -> None:
     table, screen, _ = make_table(fast=False)
     table.request_deal(3)
-    play_to_the_last_count(table, screen)
+    play_to_the_end(table, screen)
     game = table.game
     assert game is not None and game.result is not None and screen.body == "gameover"
     # The last hand is counted card by card, as every hand; «Saltar la cuenta» still shows it whole.
     assert screen.is_open("results-dialog") and not screen.is_open("gameover-dialog")
     assert screen.focused == "results-skip"
-    click(table, "results-skip")
+    press(table, "results-skip")
     assert screen.get_attr("final-btn", "hidden") is None and screen.focused == "final-btn"
     assert screen.get_attr("next-hand-btn", "hidden") == ""
-    click(table, "final-btn", by_key=True)  # the key that skipped the count does not press it too
+    press(table, "final-btn", by_key=True)  # the key that skipped the count does not press it too
     assert not screen.is_open("gameover-dialog")
-    click(table, "final-btn")
+    press(table, "final-btn")
     assert not screen.is_open("results-dialog") and screen.is_open("gameover-dialog")
     assert screen.focused == "gameover-title", "the focus goes to the verdict"
     table.results.dismissed()  # the results panel's close event, just after: it stays closed
@@ -113,15 +92,15 @@ def test_the_end_of_a_game_is_its_own_panel_after_the_last_count() -> None:
         assert screen.get_attr(ident, "hidden") is None, ident
     # «Retar a alguien» opens its form without leaving the panel.
     assert screen.get_attr("challenge-box", "hidden") == ""
-    click(table, "gameover-challenge-btn")
+    press(table, "gameover-challenge-btn")
     assert screen.get_attr("challenge-box", "hidden") is None
     assert screen.get_attr("gameover-challenge-btn", "aria-expanded") == "true"
     assert screen.focused == "challenge-name" and screen.is_open("gameover-dialog")
     # «Ver la mano» replays the last hand and comes back to the end of the game.
-    click(table, "gameover-replay-btn")
+    press(table, "gameover-replay-btn")
     assert screen.body == "replay" and screen.is_open("replay-dialog")
     assert screen.texts["replay-close"] == "Volver al final"
-    click(table, "replay-close")
+    press(table, "replay-close")
     assert screen.body == "gameover" and screen.is_open("gameover-dialog")
     assert screen.focused == "gameover-replay-btn" and not screen.is_open("results-dialog")
     # Escape twice closes the panel in the browser: it comes back, it is the way on.
@@ -130,7 +109,7 @@ def test_the_end_of_a_game_is_its_own_panel_after_the_last_count() -> None:
     assert screen.is_open("gameover-dialog")
     # «Nueva partida» deals the next game.
     code = game.code
-    click(table, "new-game-btn")
+    press(table, "new-game-btn")
     assert table.game is not None and table.game.code != code and table.game.players == 3
     assert not screen.is_open("gameover-dialog")
 
@@ -138,7 +117,7 @@ def test_the_end_of_a_game_is_its_own_panel_after_the_last_count() -> None:
 def test_a_finished_game_reopens_at_its_end() -> None:
     table, screen, backend = make_table()
     table.request_deal(2)
-    play_to_the_last_count(table, screen)
+    play_to_the_end(table, screen)
     screen.run_timers()
     again, screen2, _ = make_table(backend)
     assert screen2.body == "gameover"

@@ -10,11 +10,11 @@ import functools
 import json
 
 import pytest
-from fake_screen import FakeScreen, make_table, plain
+from fake_screen import FakeScreen, make_table, plain, play_to_the_end
 from test_stats import abandoned, lost2, records, shared3, won2
 
 from engine.daily import daily_code
-from engine.game import GAME_OVER, HAND_OVER, PLAYING, Game
+from engine.game import GAME_OVER, PLAYING, Game
 from engine.record import Record
 from engine.stats import outcome
 from ui.history import HISTORY_KEY, History, keep_challenge
@@ -231,14 +231,7 @@ def test_challenge_link_round_trip_and_comparison() -> None:
     assert screen.get_attr("challenge-banner", "hidden") is None
     assert table.game is not None and table.game.code == theirs.code
     # The receiver plays the very same moves: the comparison has both totals, hand by hand.
-    game = table.game
-    while game.phase != GAME_OVER:
-        if game.phase == HAND_OVER:
-            table.next_hand()
-        elif game.turn == 0:
-            table.play(theirs.moves[len(Record.of(game))])
-        else:
-            assert screen.run_one()
+    play_to_the_end(table, screen, lambda game: theirs.moves[len(Record.of(game))])
     assert table.game.phase == GAME_OVER
     table.results.open_final()  # «Ver el final»: the comparison is part of the end of the game
     comparison = table.challenges.comparison()
@@ -328,20 +321,6 @@ def test_import_never_replaces_a_game_in_progress_without_asking() -> None:
     screen.run_timers()
     table.answer_replace(True)
     assert str(Record.of(table.game)) == str(honest_lost().prefix(20))
-
-
-def play_to_the_end(table: Table, screen: FakeScreen) -> None:
-    """Play the table's game to its end: you take your first legal action, the page's CPU answers."""
-    game = table.game
-    assert game is not None
-    while game.phase != GAME_OVER:
-        if game.phase == HAND_OVER:
-            screen.run_timers()
-            table.next_hand()
-        elif game.turn == 0:
-            table.play(game.legal_actions()[0])
-        else:
-            assert screen.run_one()
 
 
 def test_game_over_says_where_the_game_went_and_your_record_and_opens_tus_partidas() -> None:

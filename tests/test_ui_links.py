@@ -175,6 +175,7 @@ def test_link_after_a_finished_game_starts_it_without_asking() -> None:
     backend = MemoryBackend()
     first, _screen, _ = make_table(backend)
     first.game = game
+    first.resume()  # the position on the table, your turn
     first.click_card("7H")
     assert first.game.phase == GAME_OVER
     table, screen, _ = make_table(backend, fragment=link_hash(CODE3))

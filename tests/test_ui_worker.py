@@ -17,14 +17,13 @@ import pytest
 from engine.codes import GameCode
 from engine.game import Game
 from engine.record import Record
-from ui import worker
 from ui.batch import BatchScreen, Mirror
 from ui.history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from ui.outside import ASIDE_PREFIX
-from ui.protocol import START, check_event, check_op
+from ui.protocol import Start, check_op, decode
 from ui.screen import TableState
 from ui.storage import NOTICE_FULL, SAVE_KEY
-from ui.worker import Click, Session, WorkerGames, from_flat, to_flat
+from ui.worker import Session, WorkerGames, from_flat, to_flat
 
 CODE = GameCode.parse("A2K7-QM92")  # only 10D is legal at first
 
@@ -67,12 +66,12 @@ class Page:
             "probe": False,
             **extra,
         }
-        assert set(data) == {name for name, _ in START}, "start's fields as ui.protocol declares them"
+        assert set(data) == set(Start._fields), "start's fields as ui.protocol declares them"
         return self.apply(self.session.start(json.dumps(data)))
 
     def event(self, *, unchecked: bool = False, **data: Any) -> list[list[Any]]:
         if not unchecked:
-            check_event(data)
+            decode(data)
         return self.apply(self.session.event(json.dumps(data)))
 
     def settle(self, limit: int = 10_000) -> None:
@@ -168,7 +167,7 @@ def test_a_click_on_a_legal_card_plays_it_and_the_save_follows():
     page.start(f"#partida={CODE.pretty()}&mesa=2")
     page.settle()
     before = page.storage[SAVE_KEY]
-    page.event(kind="click", id="", card="10D", where="hand", by_key=False)
+    page.event(kind="play-card", card="10D")
     page.settle()
     assert page.storage[SAVE_KEY] != before
     game = Game.new(CODE)
@@ -187,7 +186,7 @@ def test_a_save_from_another_tab_is_compared_under_the_lock():
     other = Page()
     other.start(f"#partida={CODE.pretty()}&mesa=2")
     other.settle()
-    other.event(kind="click", id="", card="10D", where="hand")
+    other.event(kind="play-card", card="10D")
     other.settle()
     page = Page()
     page.start(f"#partida={CODE.pretty()}&mesa=2")
@@ -204,7 +203,7 @@ def test_the_deal_of_a_seeded_page_is_the_same_every_time():
     for _ in range(2):
         page = Page()
         page.start()
-        page.event(kind="click", id="deal-btn", players=2)
+        page.event(kind="deal", players=2)
         page.settle()
         codes.append(json.loads(page.storage[SAVE_KEY])["record"])
     assert codes[0] == codes[1]
@@ -212,7 +211,7 @@ def test_the_deal_of_a_seeded_page_is_the_same_every_time():
 
 def test_an_early_deal_click_deals_at_the_table_chosen_early():
     page = Page()
-    page.start(early={"choice": {"players": 3, "level": "dificil"}, "click": {"kind": "deal"}})
+    page.start(early={"choice": {"players": 3, "level": "dificil"}, "click": {"kind": "deal", "players": 3}})
     page.settle()
     record = json.loads(page.storage[SAVE_KEY])["record"]
     assert record.split(".")[1].startswith("A3")
@@ -221,7 +220,7 @@ def test_an_early_deal_click_deals_at_the_table_chosen_early():
 def test_an_export_is_a_download_the_page_makes():
     page = Page()
     page.start()
-    ops = page.event(kind="click", id="export-btn")
+    ops = page.event(kind="export")
     [download] = [op for op in ops if op[0] == "download"]
     assert download[1].endswith(".json") and json.loads(download[2])
 
@@ -230,13 +229,13 @@ def test_a_file_too_large_is_refused_with_a_spanish_message_unread():
     page = Page()
     page.start()
     assert page.last("config")[1] == MAX_IMPORT_CHARS
-    ops = page.event(kind="import", size=MAX_IMPORT_CHARS + 1)
+    ops = page.event(kind="import", size=MAX_IMPORT_CHARS + 1, text="")
     assert ["text", "partidas-status", FILE_TOO_LARGE] in ops
 
 
 def test_an_event_before_start_or_not_an_object_changes_nothing():
     session = Session()
-    assert session.event(json.dumps({"kind": "click", "id": "deal-btn"})) == "[]"
+    assert session.event(json.dumps({"kind": "deal", "players": 2})) == "[]"
     page = Page()
     page.start()
     assert page.session.event(json.dumps([1, 2])) == "[]"
@@ -293,7 +292,7 @@ def test_a_refused_save_is_said_as_on_the_main_thread():
     page.start(f"#partida={CODE.pretty()}&mesa=2")
     page.settle()
     kept = page.storage[SAVE_KEY]
-    page.event(kind="click", id="", card="10D", where="hand")
+    page.event(kind="play-card", card="10D")
     page.settle()
     page.storage[SAVE_KEY] = kept  # the browser refused the write: storage full
     page.event(kind="store-failed", keys=[SAVE_KEY], storage=page.storage)
@@ -306,26 +305,29 @@ def test_the_hint_button_answers_in_the_worker_as_on_the_main_thread():
     page = Page()
     page.start(f"#partida={CODE.pretty()}&mesa=2")
     page.settle()
-    page.event(kind="click", id="hint-btn")
+    page.event(kind="hint")
     page.settle()
     statuses = [op[1] for op in page.ops if op[0] == "status"]
     # The only card that fits: drawing is what the hint weighs it against.
     assert "Pista: juega el 10 de diamantes (robar solo te llena la mano)." in statuses
 
 
-def test_a_click_reaches_the_dispatcher_with_its_keyboard_flag_and_review_step(monkeypatch):
-    seen: list[Click] = []
-    monkeypatch.setattr(worker, "dispatch", lambda table, click, **kw: seen.append(click))
+def test_an_intent_reaches_the_table_with_its_fields_and_one_that_does_not_decode_nothing(monkeypatch):
     page = Page()
     page.start(f"#partida={CODE.pretty()}&mesa=2")
-    page.event(kind="click", id="next-hand-btn", by_key=True)
-    page.event(kind="click", id="review-go-3", step="3")
-    page.event(kind="click", id="review-go-4", step="x")
-    assert [(c.ident, c.by_key, c.step) for c in seen] == [
-        ("next-hand-btn", True, -1),
-        ("review-go-3", False, 3),
-        ("review-go-4", False, -1),
-    ]
+    table = page.session.table
+    assert table is not None
+    seen: list[object] = []
+    monkeypatch.setattr(table, "next_hand", lambda *, by_key: seen.append(("next", by_key)))
+    monkeypatch.setattr(table.results, "review_jump", lambda step: seen.append(("review", step)))
+    page.event(kind="next-hand", by_key=True)
+    page.event(kind="review-go", step=3)
+    page.event(
+        kind="review-go", step="x", unchecked=True
+    )  # refused by the decoder: nothing reaches the table
+    page.event(kind="review-go", unchecked=True)
+    page.event(kind="click", id="next-hand-btn", unchecked=True)  # the old generic click is no event now
+    assert seen == [("next", True), ("review", 3)]
 
 
 def test_a_replay_key_reaches_the_replay_with_its_direction(monkeypatch):
@@ -335,8 +337,8 @@ def test_a_replay_key_reaches_the_replay_with_its_direction(monkeypatch):
     assert table is not None
     seen: list[str] = []
     monkeypatch.setattr(table.results, "replay_go", seen.append)
-    page.event(kind="replay-key", where="next")
-    page.event(kind="replay-key", where="first")
+    page.event(kind="replay-step", where="next")
+    page.event(kind="replay-step", where="first")
     assert seen == ["next", "first"]
 
 
@@ -350,7 +352,7 @@ def test_an_unreadable_save_that_cannot_be_set_aside_stays_and_the_notice_says_s
     text = page.last("notice")[1]
     assert "sigue guardada tal cual" in text and "se ha guardado aparte" not in text
     assert page.last("attr") == ["attr", "aside-info", "hidden", ""]
-    page.event(kind="click", id="deal-btn", players=2)
+    page.event(kind="deal", players=2)
     page.settle()
     assert page.last("state") == ["state", "replace", False]
     assert page.storage[SAVE_KEY] == "{roto" and ASIDE_PREFIX + "1" not in page.storage

@@ -29,7 +29,8 @@
 - :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»
 - :mod:`ui.daily`        «Partida del día»
 - :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices
-- :mod:`ui.protocol`     the seam with the page declared once: calls, events, operations and their fields
+- :mod:`ui.protocol`     the seam with the page declared once: calls, intents and events, operations
+- :mod:`ui.frozen`       frozen records of typed fields without per-class code generation (the seam's)
 - :mod:`ui.batch`        the Screen: DOM operations in batches, timers and the lock as tokens
 - :mod:`ui.worker`       the table in a Web Worker: the page's calls and events answered with batches
 

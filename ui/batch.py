@@ -3,8 +3,9 @@
 Python runs in a Web Worker (:mod:`ui.worker`) and the page
 (``assets/page.js``) writes the DOM. Everything the table asks of the screen
 becomes one operation in a batch, a JSON list the page applies in one frame,
-such as ``["html", id, html]`` or ``["attr", id, name, value | null]``; every
-operation and its fields are declared in :mod:`ui.protocol`.
+such as ``["html", id, html]`` or ``["attr", id, name, value | null]``; each is
+built from its declaration in :mod:`ui.protocol` (:func:`ui.protocol.op`), the one
+place its kind and fields are written.
 
 A timer (``later``) and the lock on the save (``lock``) are tokens: the page
 sets the timer, or waits for the Web Lock and reads localStorage, and then
@@ -33,10 +34,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .protocol import (
+    Attr,
+    Copy,
+    Dialog,
+    Download,
+    Focus,
+    Hash,
+    Html,
+    Later,
+    Lock,
+    NoticeLine,
+    Probe,
+    State,
+    Status,
+    StoreKey,
+    Text,
+    op,
+)
 from .screen import TableState
 from .storage import PREFIX
 
-Op = list[Any]
+Op = list[Any]  # an operation as the batch carries it (ui.protocol.op)
 
 
 class Mirror:
@@ -56,11 +75,11 @@ class Mirror:
             self.refuse.discard(key)
             raise OSError("the page could not write " + key)
         self.data[key] = value
-        self.out(["store", key, value])
+        self.out(op(StoreKey(key, value)))
 
     def removeItem(self, key: str) -> None:
         self.data.pop(key, None)
-        self.out(["store", key, None])
+        self.out(op(StoreKey(key, None)))
 
     def refresh(self, data: dict[str, str]) -> None:
         """The keys as the page read them just now (under the lock, or after another tab wrote)."""
@@ -75,7 +94,7 @@ class Mirror:
 
 
 class BatchScreen:
-    """The :class:`ui.screen.Screen` of the worker mode: operations appended to a batch."""
+    """The :class:`ui.screen.Screen` of the worker: operations appended to a batch."""
 
     def __init__(self) -> None:
         self.ops: list[Op] = []
@@ -85,9 +104,9 @@ class BatchScreen:
         self.mirror: Mirror | None = None
         self.probing = False  # the page's probe switch is on (tests and benchmarks): send figures
 
-    def emit(self, op: Op) -> None:
-        """Append one operation to the batch (the store's writes, the worker's own operations)."""
-        self.ops.append(op)
+    def emit(self, data: Op) -> None:
+        """Append one operation as :func:`ui.protocol.op` writes it (the store's writes, the worker's)."""
+        self.ops.append(data)
 
     def take(self) -> list[Op]:
         """The batch so far, emptied: what the page applies next."""
@@ -101,39 +120,43 @@ class BatchScreen:
     # -- the Screen protocol -------------------------------------------------------
 
     def html(self, el_id: str, html: str) -> None:
-        self.ops.append(["html", el_id, html])
+        self.ops.append(op(Html(el_id, html)))
 
     def text(self, el_id: str, text: str) -> None:
-        self.ops.append(["text", el_id, text])
+        self.ops.append(op(Text(el_id, text)))
 
     def attr(self, el_id: str, name: str, value: str | None) -> None:
-        self.ops.append(["attr", el_id, name, value])
+        self.ops.append(op(Attr(el_id, name, value)))
 
     def dialog(self, el_id: str, show: bool) -> None:
-        self.ops.append(["dialog", el_id, show])
+        self.ops.append(op(Dialog(el_id, show)))
 
     def state(self, state: TableState) -> None:
-        self.ops.append(["state", state.value, state.pictured])
+        self.ops.append(op(State(state, state.pictured)))
 
     def status(self, text: str) -> None:
-        self.ops.append(["status", text])
+        self.ops.append(op(Status(text)))
 
     def notice(self, text: str | None) -> None:
-        self.ops.append(["notice", text])
+        self.ops.append(op(NoticeLine(text)))
 
     def later(self, ms: int, fn: Callable[[], None]) -> None:
         token = self._token()
         self._timers[token] = fn
-        self.ops.append(["later", ms, token])
+        self.ops.append(op(Later(ms, token)))
 
     def set_hash(self, fragment: str) -> None:
-        self.ops.append(["hash", fragment])
+        self.ops.append(op(Hash(fragment)))
 
     def copy_text(self, text: str) -> None:
-        self.ops.append(["copy", text])
+        self.ops.append(op(Copy(text)))
 
     def focus(self, el_id: str) -> None:
-        self.ops.append(["focus", el_id])
+        self.ops.append(op(Focus(el_id)))
+
+    def download(self, name: str, text: str) -> None:
+        """Have the page save ``text`` as a file called ``name`` (an export)."""
+        self.ops.append(op(Download(name, text)))
 
     def timing(self, cpu_ms: float) -> None:
         self.probe("timing", round(cpu_ms, 3))
@@ -141,7 +164,7 @@ class BatchScreen:
     def probe(self, name: str, value: object) -> None:
         """A figure for tests and benchmarks, sent only when the page's probe switch is on."""
         if self.probing:
-            self.ops.append(["probe", name, value])
+            self.ops.append(op(Probe(name, value)))
 
     # -- what the page calls back ------------------------------------------------------
 
@@ -155,7 +178,7 @@ class BatchScreen:
         """:data:`ui.storage.Lock`: run ``fn`` once the page holds the Web Lock on the save."""
         token = self._token()
         self._locked[token] = fn
-        self.ops.append(["lock", token])
+        self.ops.append(op(Lock(token)))
 
     def run_locked(self, token: int, stored: dict[str, str] | None) -> None:
         """The page holds the lock and read ``stored`` (the site's keys now): run what waited for it.

@@ -14,6 +14,7 @@ from engine.game import Game
 from engine.view import seat_view
 
 from .screen import Screen
+from .storage import Pace
 
 if TYPE_CHECKING:
     from engine.bots import Search
@@ -24,7 +25,7 @@ SEARCH_SLICE = 12
 # A screen reader's default speaking rate, about 180 words a minute: some 18 characters of Spanish a second.
 SPEECH_MS_PER_CHAR = 55
 # The paces that wait for each sentence to be said; «Rápido» is for those who read along and want it fast.
-SPEECH_PACES = frozenset({"pausado", "normal"})
+SPEECH_PACES: frozenset[Pace] = frozenset({"pausado", "normal"})
 
 
 def speech_gap(sentence: str, pace: str) -> int:

@@ -19,16 +19,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import DRAW, Action
-from engine.game import PLAYING
 from engine.names import card_name
 
 from . import render
 from .host import Host
+from .screen import TableState
 
 if TYPE_CHECKING:
     from engine.judge import Choice
 
 HUMAN = 0
+# The table's states in which it is your turn (the suit chooser too: a hint searched goes on under it).
+YOUR_TURN = (TableState.HUMAN, TableState.CHOOSER)
 # Playouts a slice, as the CPU's own turns (ui.cpu.SEARCH_SLICE).
 HINT_SLICE = 12
 THINKING = "Buscando una pista…"
@@ -63,7 +65,7 @@ class Hints:
     def _turn(self) -> tuple[int, int, int] | None:
         """Your turn on the table as (generation, hand, its first move), or None; draws stay in the turn."""
         game = self.host.game
-        if game is None or game.phase != PLAYING or game.turn != HUMAN:
+        if self.host.state not in YOUR_TURN or game is None:
             return None
         start = len(game.history)
         while start > game.hand_start and game.history[start - 1].seat == HUMAN:

@@ -68,7 +68,8 @@ class Host(Protocol):
     pending: Pending | None  # what «Sí» in the replace question would put on the table
     level: str  # the game's own level (its record's)
     hints: tuple[int, ...]  # where a hint («Pista») was asked: moves played before each (its record says)
-    generation: int  # bumps on every new game or question, so stale timers do nothing
+    state: TableState  # what the table waits for (set by its enter() only): the guards read it
+    generation: int  # moves on with every new game, hand or question, so stale timers do nothing
     page_url: str
     fast: bool
     ending: str  # how the hand ended, said again inside the results panel

@@ -64,7 +64,8 @@ def card_button(card: Card | int, legal: bool | None, arriving: bool = False) ->
         classes.append("arriving")
         label += ", recién robada"
     return (
-        f'<button type="button" id="{card_id(card)}" class="{" ".join(classes)}" data-card="{TEXT[card]}"'
+        f'<button type="button" id="{card_id(card)}" class="{" ".join(classes)}" data-intent="play-card"'
+        f' data-card="{TEXT[card]}"'
         f' aria-label="{escape(label)}"{extra}>{card_face(card)}</button>'
     )
 
@@ -326,7 +327,9 @@ def move_log_html(view: SeatView) -> str:
 TABLE_NAMES = {2: "1 contra 1", 3: "3 en la mesa"}
 
 
-LEVEL_NAMES = {lv.name: lv.label for lv in LEVELS}  # engine.levels declares the CPU levels once
+LEVEL_NAMES: dict[str, str] = {
+    lv.name: lv.label for lv in LEVELS
+}  # engine.levels declares the CPU levels once
 
 
 def table_now(players: int, level: str = DEFAULT_LEVEL) -> str:
@@ -346,7 +349,7 @@ def suit_choices_html(view: SeatView, eight: Card | int) -> str:
         count = sum(1 for c in rest if SUIT_OF[c] == suit and RANK_OF[c] != EIGHT)
         count_text = suit_count_text(count)
         parts.append(
-            f'<button type="button" class="suit-btn" data-suit="{letter}"'
+            f'<button type="button" class="suit-btn" data-intent="choose-suit" data-suit="{letter}"'
             f' aria-label="{SUIT_TITLE[suit]}, {count_text}">{suit_svg(suit)}'
             # A space between the two lines: the visible text, read as one, is the name («Picas tienes 1»).
             f'<span class="suit-btn-text"><span>{SUIT_TITLE[suit]}</span> '

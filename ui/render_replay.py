@@ -98,7 +98,8 @@ def review_list_html(review: Review, first: int, current: int | None = None) -> 
         mark = ' aria-current="step"' if step == current else ""
         cpu = with_why(action_phrase(d.cpu_move), d.reason)
         items.append(
-            f'<li><button type="button" class="review-item" id="review-go-{n}" data-step="{step}"{mark}>'
+            f'<li><button type="button" class="review-item" id="review-go-{n}" data-intent="review-go"'
+            f' data-step="{step}"{mark}>'
             f"Jugada {step + 1}: {escape(done_phrase(d.played))}. "
             f"La CPU difícil: {escape(cpu)}. "
             f'<span class="review-verdict">{escape(d.verdict)}.</span></button></li>'

@@ -12,10 +12,15 @@ code fixes. Pure Python (no DOM): :class:`ui.table.Table` drives it and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from engine.cards import Card
 from engine.game import HAND_OVER, Game, Move
 from engine.record import Record
+
+# The steps of «Ver la mano» its buttons and keys ask for (ui.protocol's replay-step intent).
+ReplayStep = Literal["first", "prev", "next", "last"]
+REPLAY_STEPS: tuple[ReplayStep, ...] = get_args(ReplayStep)
 
 
 @dataclass(frozen=True)
@@ -55,14 +60,15 @@ class HandReplay:
     def last(self) -> int:
         return len(self.steps) - 1
 
-    def go(self, where: str) -> bool:
+    def go(self, where: ReplayStep) -> bool:
         """Move to ``first``, ``prev``, ``next`` or ``last``; False when that changes nothing."""
-        target = {
+        targets: dict[ReplayStep, int] = {
             "first": 0,
             "prev": self.index - 1,
             "next": self.index + 1,
             "last": self.last,
-        }.get(where, self.index)
+        }
+        target = targets.get(where, self.index)
         target = min(max(target, 0), self.last)
         moved = target != self.index
         self.index = target

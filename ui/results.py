@@ -21,10 +21,10 @@ from .history import History, review_key
 from .host import Host
 from .kept import identity
 from .render_gameover import Race
-from .replay import HandReplay
+from .replay import HandReplay, ReplayStep
 from .screen import TableState
 from .slices import run_in_slices
-from .storage import PACES
+from .storage import PACES, Pace
 
 if TYPE_CHECKING:
     from engine.review import Review
@@ -32,7 +32,11 @@ if TYPE_CHECKING:
 CPU_DELAY_MS = 700  # «Ritmo: normal»; each CPU action is drawn on its own, this long apart
 REVEAL_DELAY_MS = 450
 # «Ritmo»: (ms between two CPU actions, ms between two cards turned in the results).
-PACE_DELAYS = {"pausado": (1400, 700), "normal": (CPU_DELAY_MS, REVEAL_DELAY_MS), "rapido": (300, 200)}
+PACE_DELAYS: dict[Pace, tuple[int, int]] = {
+    "pausado": (1400, 700),
+    "normal": (CPU_DELAY_MS, REVEAL_DELAY_MS),
+    "rapido": (300, 200),
+}
 assert set(PACE_DELAYS) == set(PACES)
 # The review runs on the timer, this many ms of work a slice (each of its steps is a few ms).
 REVIEW_SLICE_MS = 30.0
@@ -194,8 +198,7 @@ class Results:
     def open_final(self, *, by_key: bool = False) -> None:
         """«Ver el final»: the results panel gives way to the end of the game (``by_key`` as in
         :meth:`takes`)."""
-        game = self.host.game
-        if game is None or game.phase != GAME_OVER or self.counting or self.final:
+        if self.host.state is not TableState.GAMEOVER or self.counting or self.final:
             return
         if not self.takes("final-btn", by_key=by_key):
             return
@@ -241,8 +244,7 @@ class Results:
 
     def toggle_challenge(self) -> None:
         """«Retar a alguien» in the end of the game: its form opens (the focus goes to the name) or closes."""
-        game = self.host.game
-        if game is None or game.phase != GAME_OVER or not self.final:
+        if self.host.state is not TableState.GAMEOVER or not self.final:
             return
         s = self.host.screen
         opening = self.challenging = not self.challenging
@@ -252,9 +254,8 @@ class Results:
 
     def final_dismissed(self) -> None:
         """The browser closed the end of the game on its own (Escape twice): it comes back."""
-        game = self.host.game
-        if game is None or game.phase != GAME_OVER or not self.final or self.replay is not None or self.away:
-            return
+        if self.host.state is not TableState.GAMEOVER or not self.final:
+            return  # «Ver la mano» over it, or «Tus partidas» left for: not the browser's doing
         self.host.screen.dialog("gameover-dialog", True)
         self.host.screen.focus("gameover-title")
 
@@ -282,8 +283,8 @@ class Results:
     def dismissed(self) -> None:
         """The browser closed the results panel on its own (Escape twice): it comes back, it is the way on."""
         game = self.host.game
-        if game is None or game.phase == PLAYING or self.replay is not None or self.away or self.final:
-            return
+        if self.host.state not in (TableState.RESULTS, TableState.GAMEOVER) or self.final or game is None:
+            return  # closed by the table itself: the next hand, the end of the game, «Ver la mano»
         self.host.screen.dialog("results-dialog", True)
         self._focus_on_its_own("final-btn" if game.phase == GAME_OVER else "next-hand-btn")
 
@@ -293,8 +294,7 @@ class Results:
         The finished game stays on the table; «Repartir» deals the next one.
         """
         host = self.host
-        game = host.game
-        if game is None or game.phase != GAME_OVER or self.counting:
+        if host.state is not TableState.GAMEOVER or self.counting:
             return
         self.away = True  # set first: closing the panel must not bring it back (see dismissed)
         self._grace_over()
@@ -308,7 +308,7 @@ class Results:
     def open_replay(self) -> None:
         """Replay the hand just finished, from its deal, every hand face up (from the results or the end)."""
         game = self.host.game
-        if game is None or game.phase == PLAYING:
+        if self.host.state not in (TableState.RESULTS, TableState.GAMEOVER) or game is None:
             return
         self.replay = HandReplay.of_current_hand(game)
         self.host.screen.text("replay-close", "Volver al final" if self.final else "Volver a los resultados")
@@ -318,14 +318,14 @@ class Results:
         self.host.screen.focus("replay-next")
         self._start_review()
 
-    def replay_go(self, where: str) -> None:
+    def replay_go(self, where: ReplayStep) -> None:
         """``first``, ``prev``, ``next`` or ``last`` step of the replay on show."""
-        if self.replay is not None and self.replay.go(where):
+        if self.host.state is TableState.REPLAY and self.replay is not None and self.replay.go(where):
             self._show_replay()
 
     def close_replay(self) -> None:
         game = self.host.game
-        if self.replay is None or game is None:
+        if self.host.state is not TableState.REPLAY or game is None:
             return
         self.replay = None
         self.review_job = None
@@ -361,7 +361,7 @@ class Results:
     def review_jump(self, step: int) -> None:
         """An item of «Repaso» chosen: the replay shows the table as it was when you chose."""
         replay = self.replay
-        if replay is None or not 0 <= step <= replay.last:
+        if self.host.state is not TableState.REPLAY or replay is None or not 0 <= step <= replay.last:
             return
         replay.index = step
         self._show_replay()

@@ -16,9 +16,9 @@ from engine.levels import DEFAULT_LEVEL, is_level
 
 from . import board, render
 from .host import Host
-from .storage import PACES, Setup
+from .storage import PACES, Pace, Setup
 
-PACE_NAMES = {"pausado": "Pausado", "normal": "Normal", "rapido": "Rápido"}
+PACE_NAMES: dict[Pace, str] = {"pausado": "Pausado", "normal": "Normal", "rapido": "Rápido"}
 assert set(PACE_NAMES) == set(PACES)
 
 

@@ -20,10 +20,10 @@ read of a save this tab did not just write (at start-up, from another tab)
 goes through :func:`ui.outside.take`, so no reader bug can stop the page.
 
 Two tabs on one save: every read-compare-write of the save runs inside
-:meth:`Store.locked`. In the page that is one Web Lock held across tabs
-(:mod:`ui.dom`), so two tabs acting in the same instant compare and write
-one after the other; here, and where the browser has no Web Locks, it runs
-at once, as before.
+:meth:`Store.locked`. In the page that is one Web Lock held across tabs (the
+page takes it for the worker's ``lock`` operation, :mod:`ui.batch`), so two
+tabs acting in the same instant compare and write one after the other; here,
+and where the browser has no Web Locks, it runs at once, as before.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol, get_args
 
 from engine.cards import BY_TEXT, Card
 from engine.game import HAND_OVER, Game
@@ -46,7 +46,7 @@ from .outside import ASIDE_PREFIX, SOURCE_PICTURE, SOURCE_SAVE, SOURCE_TAB, Refu
 
 PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
-# The picture of the table index.html shows at first paint (written by ui.dom).
+# The picture of the table index.html shows at first paint (written by assets/page.js).
 PICTURE_KEY = PREFIX + "dibujo"  # the table as data, drawn at first paint (index.html)
 MAX_PICTURE_CHARS = 400_000
 # The picture is a tree of elements (index.html draws at most 8 levels of them, each a list
@@ -57,7 +57,16 @@ PACE_KEY = PREFIX + "ritmo"
 LEVEL_KEY = PREFIX + "nivel"
 FORCED_KEY = PREFIX + "forzadas"  # «si» or «no»: forced draws and passes play themselves
 LEVELS = NAMES  # engine.levels declares the CPU levels once
-PACES = ("pausado", "normal", "rapido")
+# «Ritmo», the CPU's pace: its one declaration (ui.protocol's pace intent and the page's types read it).
+Pace = Literal["pausado", "normal", "rapido"]
+PACES: tuple[Pace, ...] = get_args(Pace)
+
+
+def pace_of(text: object) -> Pace | None:
+    """``text`` as a pace of :data:`PACES`, or None when it is none of them."""
+    return next((pace for pace in PACES if pace == text), None)
+
+
 APP = "ocho-loco"
 VERSION = 2
 # More saves set aside than this and the page offers to clear them.
@@ -79,7 +88,7 @@ class Setup:
 
     players: int = 2
     level: str = DEFAULT_LEVEL
-    pace: str = "normal"
+    pace: Pace = "normal"
     forced: bool = True  # forced draws and passes play themselves (ui.forced)
 
     def with_(
@@ -94,7 +103,7 @@ class Setup:
         return Setup(
             self.players if players is None else (3 if players == 3 else 2),
             level if level in LEVELS else self.level,
-            pace if pace in PACES else self.pace,
+            pace_of(pace) or self.pace,
             self.forced if forced is None else forced,
         )
 
@@ -199,7 +208,7 @@ class Store:
 
     def __init__(self, backend: Backend | None, *, writable: bool = True, lock: Lock | None = None) -> None:
         self.persistent = backend is not None
-        # Web Locks in the page (ui.dom); a plain call here and where the browser has none.
+        # Web Locks in the page (ui.batch's lock operation); a plain call here and where the browser has none.
         self.locked: Lock = lock if lock is not None else _at_once
         self.backend: Backend = backend if backend is not None else MemoryBackend()
         self.notice: str | None = None if self.persistent else NOTICE_NO_STORAGE
@@ -457,7 +466,7 @@ class Store:
         return Setup(
             players,
             self._pref(LEVEL_KEY, LEVELS, DEFAULT_LEVEL),
-            self._pref(PACE_KEY, PACES, "normal"),
+            pace_of(self._pref(PACE_KEY, PACES, "normal")) or "normal",
             self._pref(FORCED_KEY, ("si", "no"), "si") == "si",
         )
 

@@ -12,7 +12,10 @@ partidas» with its file in and out (:mod:`ui.transfer`).
 The table holds what it waits for (:class:`ui.screen.TableState`, ``self.state``)
 and shows it as ``body[data-state]`` with :meth:`Table.enter`, the one place it is
 set: the browser tests and benchmarks wait on it, and the page keeps a picture of
-a game in play for the next visit's first paint.
+a game in play for the next visit's first paint. The player's moves and the panels'
+buttons are guarded by it (your turn, the suit chooser, the results, the end, the
+replay), as a game engine switches on its phase; only "is there a game to lose"
+(a deal, a game left) reads the game itself.
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ class Table:
         self.game: Game | None = None
         self.chooser: Card | None = None
         self.pending: Pending | None = None  # what «Sí» in the replace dialog would put on the table
-        self.generation = 0  # bumps on every new game so stale timers do nothing
+        self.generation = 0  # moved on by _drop_timers() only (why not by enter(): see there)
         # Sentences not yet on the status line: with reduced motion the CPU moves
         # in the same instant, so everything up to the person's next turn is said at once.
         self.carry = ""
@@ -146,6 +149,16 @@ class Table:
         self.state = state
         self.screen.state(state)
 
+    def _drop_timers(self) -> None:
+        """A new game, a new hand, a question or another tab's game: what the timers wait to do
+        (a CPU move, a results count, a hint's search) is of no use now, and does nothing.
+
+        ``generation`` moves here and not with :meth:`enter`, which also marks steps inside one
+        game's flow that the timers must outlive: your turn after a CPU turn, the suit chooser
+        opening and closing under a hint being searched, «Ver la mano» over a count.
+        """
+        self.generation += 1
+
     def show_setup(self) -> None:
         """Wait for a table size and «Repartir» (also after leaving a game half-way)."""
         self.render_setup()
@@ -155,7 +168,7 @@ class Table:
     def ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None:
         """Ask whether to put ``pending`` on the table instead; the CPU holds still until the answer."""
         self.pending = pending
-        self.generation += 1
+        self._drop_timers()
         self.screen.text("replace-title", title)
         self.screen.text("replace-sub", sub)
         self.screen.text("replace-yes", yes)
@@ -247,7 +260,7 @@ class Table:
         """
         if code is None:
             code = GameCode.random(players or self.setup.players, self.rng)
-        self.generation += 1
+        self._drop_timers()
         self.level = level if level is not None and is_level(level) else self.setup.level
         self._keep_abandoned()
         self.hints = ()
@@ -270,7 +283,7 @@ class Table:
         The save is only replaced by the next deal, so a reload before that
         still finds the game that was left.
         """
-        self.generation += 1
+        self._drop_timers()
         self._keep_abandoned()  # a game left for another counts as played and not won
         self.game = None
         self.chooser = None
@@ -290,15 +303,14 @@ class Table:
     # -- the person's moves -----------------------------------------------------------
 
     def click_card(self, text: str) -> None:
-        game = self.game
         card = BY_TEXT.get(text)
-        if game is None or card is None or self.chooser is not None:
-            return  # the suit dialog is modal: the 8 waits for its suit
-        if game.phase != PLAYING:
+        if card is None:
             return
-        if game.turn != HUMAN:
-            self.screen.status(f"Espera: ahora juega {render.seat_name(game.turn)}.")
+        if self.state is TableState.CPU:
+            self.screen.status(f"Espera: ahora juega {render.seat_name(self._game().turn)}.")
             return
+        if self.state is not TableState.HUMAN:
+            return  # no move outside your turn; the suit chooser and the questions are modal
         # What the click means comes from the legal actions: an 8 that must name
         # a suit opens the chooser; anything else is tried, and the engine says
         # why when the rules refuse it.
@@ -316,7 +328,7 @@ class Table:
         click if it still fits the position, else ignored with a message.
         """
         game = self.game
-        fits = game is not None and game.phase == PLAYING and game.turn == HUMAN and self.chooser is None
+        fits = self.state is TableState.HUMAN and game is not None
         if fits and game is not None and (card is None or BY_TEXT.get(card) in game.hands[HUMAN]):
             if card is None:
                 self.main_button()
@@ -334,14 +346,19 @@ class Table:
 
     def choose_suit(self, letter: str) -> None:
         card = self.chooser
-        if card is None or len(letter) != 1 or letter not in SUIT_LETTERS:
+        if (
+            self.state is not TableState.CHOOSER
+            or card is None
+            or len(letter) != 1
+            or letter not in SUIT_LETTERS
+        ):
             return
         self.chooser = None
         self.screen.dialog("suit-dialog", False)
         self.play(PLAY8[card][SUIT_LETTERS.index(letter)])
 
     def cancel_chooser(self) -> None:
-        if self.chooser is None:
+        if self.state is not TableState.CHOOSER:
             return
         self.chooser = None
         self.screen.dialog("suit-dialog", False)
@@ -351,10 +368,9 @@ class Table:
         self.screen.status("Te guardas el 8. " + render.turn_prompt(self.view()))
 
     def main_button(self) -> None:
-        game = self.game
-        if game is None or game.phase != PLAYING or game.turn != HUMAN or self.chooser is not None:
+        if self.state is not TableState.HUMAN:
             return
-        self.play(PASS if game.can_pass() else DRAW)
+        self.play(PASS if self._game().can_pass() else DRAW)
 
     def play(self, action: Action, *, because: str = "") -> None:
         """The person's ``action`` (``because``: why the table played it for them, said first)."""
@@ -384,7 +400,7 @@ class Table:
 
     def _cpu_step(self, generation: int) -> None:
         game = self.game
-        if game is None or generation != self.generation or game.phase != PLAYING or game.turn == HUMAN:
+        if self.state is not TableState.CPU or generation != self.generation or game is None:
             return
         action = self.thinking.decide(game, self.level, generation)
         if action is None:
@@ -427,10 +443,12 @@ class Table:
         """«Siguiente mano» (``by_key``: pressed with a key, which the results may hold back just after
         they moved the focus there, :meth:`ui.results.Results.takes`)."""
         game = self.game
-        if game is None or game.phase != HAND_OVER or not self.results.takes("next-hand-btn", by_key=by_key):
+        if self.state is not TableState.RESULTS or game is None:
+            return
+        if not self.results.takes("next-hand-btn", by_key=by_key):
             return
         game.next_hand()
-        self.generation += 1  # a results count still running stops here
+        self._drop_timers()  # a results count still running stops here
         self.results.reset()
         self.ending = ""
         if not self._save():
@@ -444,7 +462,7 @@ class Table:
     def new_game_after_end(self, *, by_key: bool = False) -> None:
         """«Nueva partida» at game over (``by_key`` as in :meth:`next_hand`)."""
         game = self.game
-        if game is None or game.phase != GAME_OVER:
+        if self.state is not TableState.GAMEOVER or game is None:
             return  # mid-game a new deal goes through «Repartir», which asks first
         if not self.results.takes("new-game-btn", by_key=by_key):
             return
@@ -499,7 +517,7 @@ class Table:
 
     def _take_over(self, saved: Saved) -> None:
         """Put ``saved`` on the table in place of this tab's game; dialogs about the old game close."""
-        self.generation += 1  # the old game's pending CPU move or results count stops here
+        self._drop_timers()  # the old game's pending CPU move or results count stops here
         self.game = saved.game
         self.level = saved.level
         self.hints = saved.hints
@@ -515,7 +533,7 @@ class Table:
 
     def carry_on(self) -> None:
         """Go on with the game on the table after a question or a check (its CPU turn restarts once)."""
-        self.generation += 1
+        self._drop_timers()
         self.screen.set_hash(self._hash())
         self.resume()
 

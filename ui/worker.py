@@ -16,113 +16,67 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .batch import BatchScreen, Mirror
 from .history_file import FILE_TOO_LARGE, MAX_IMPORT_CHARS
 from .outside import ASIDE_PREFIX
+from .protocol import (
+    CancelSuit,
+    ChallengeLink,
+    ChooseLevel,
+    ChoosePace,
+    ChooseSize,
+    ChooseSuit,
+    ClearAside,
+    CloseReplay,
+    Config,
+    CopyLink,
+    Daily,
+    Deal,
+    DrawOrPass,
+    Early,
+    Event,
+    Export,
+    GameoverClosed,
+    HashChanged,
+    Hint,
+    Import,
+    KeepGame,
+    NewGame,
+    NextHand,
+    OpenReplay,
+    PlayCard,
+    ReplaceGame,
+    ResultsClosed,
+    ReviewGo,
+    SeeFinal,
+    SeePartidas,
+    SkipCount,
+    StepReplay,
+    StorageChanged,
+    StoreFailed,
+    ToggleChallenge,
+    decode,
+    decode_start,
+    op,
+)
 from .storage import SAVE_KEY, Store
 from .table import Table
 
+E = TypeVar("E", bound=Event)
+Handler = Callable[[Table, Any], None]
 
-@dataclass(frozen=True)
-class Click:
-    """What a click carries: the button's id, its card or suit, where it sits, and the page's fields."""
 
-    ident: str
-    card: str = ""
-    suit: str = ""
-    where: str = ""  # "hand" for a card of your hand, "suit" for the suit chooser, "" elsewhere
-    players: int = 2  # the table size chosen in the setup bar
-    name: str = ""  # the challenge's name field
-    step: int = -1  # a «Repaso» item's replay step
-    by_key: bool = False  # a keyboard activation (a click with ``detail == 0``)
-
-    @classmethod
-    def of(cls, fields: Mapping[str, object]) -> Click:
-        """The click whose fields are ``fields``, by the names the page forwards them under.
-
-        ``id``, ``card``, ``suit``, ``where`` and ``name`` are texts (anything
-        else reads as ""), ``players`` is 3 or 2, ``step`` a text of digits
-        (anything else reads as -1) and ``by_key`` only ``True`` itself.
-        """
-        step = _text(fields.get("step"))
-        return cls(
-            _text(fields.get("id")),
-            card=_text(fields.get("card")),
-            suit=_text(fields.get("suit")),
-            where=_text(fields.get("where")),
-            players=_players(fields.get("players")),
-            name=_text(fields.get("name")),
-            step=int(step) if step.isdigit() else -1,
-            by_key=fields.get("by_key") is True,
-        )
+def on(kind: type[E], handler: Callable[[Table, E], None]) -> tuple[type[Any], Handler]:
+    """One row of the answer table: events of type ``kind`` go to ``handler`` (typed by mypy)."""
+    return kind, handler
 
 
 def _text(value: object) -> str:
     """A text field as the page sent it; anything else (missing, a number, null) reads as ""."""
     return value if isinstance(value, str) else ""
-
-
-def _players(value: object) -> int:
-    """A table size field: 3 when it says 3, else 2."""
-    return 3 if value in (3, "3") else 2
-
-
-def dispatch(table: Table, click: Click, *, download: Callable[[str, str], None]) -> None:
-    """Answer ``click``; ``download(name, text)`` has the page save an export."""
-    ident = click.ident
-    if click.card and click.where == "hand":
-        table.click_card(click.card)
-    elif click.suit and click.where == "suit":
-        table.choose_suit(click.suit)
-    elif ident == "suit-cancel":
-        table.cancel_chooser()
-    elif ident == "results-skip":
-        table.results.skip()
-    elif ident in ("main-btn", "stock"):
-        table.main_button()
-    elif ident == "deal-btn":
-        table.request_deal(click.players)
-    elif ident == "next-hand-btn":
-        table.next_hand(by_key=click.by_key)
-    elif ident == "new-game-btn":
-        table.new_game_after_end(by_key=click.by_key)
-    elif ident == "final-btn":
-        table.results.open_final(by_key=click.by_key)
-    elif ident == "gameover-challenge-btn":
-        table.results.toggle_challenge()
-    elif ident == "copy-link-btn":
-        table.arrivals.copy()
-    elif ident == "replace-yes":
-        table.answer_replace(True)
-    elif ident == "replace-no":
-        table.answer_replace(False)
-    elif ident == "daily-btn":
-        table.daily.request(click.players)
-    elif ident == "challenge-btn":
-        table.challenges.link(click.name)
-    elif ident == "export-btn":
-        download(*table.transfer.export_text())
-    elif ident == "clear-aside-btn":
-        table.saves.clear_aside()
-    elif ident in ("replay-btn", "gameover-replay-btn"):
-        table.results.open_replay()
-    elif ident == "see-partidas-btn":
-        table.results.see_partidas()
-    elif ident == "replay-close":
-        table.results.close_replay()
-    elif ident == "hint-btn":
-        table.ask_hint()
-    elif ident.startswith("review-go-"):
-        table.results.review_jump(click.step)
-    elif ident.startswith("replay-"):
-        table.results.replay_go(ident.removeprefix("replay-"))
-
-
-Event = Mapping[str, Any]
 
 
 class Session:
@@ -133,122 +87,136 @@ class Session:
         self.table: Table | None = None
         self.store: Store | None = None
         self.today = ""
-        # One handler per event kind that ui.protocol declares (tests/test_protocol.py checks both ways).
-        self.handlers: dict[str, Callable[[Table, Event], None]] = {
-            "click": self._click,
-            "suit-cancel": lambda table, _: table.cancel_chooser(),
-            "replace-cancel": lambda table, _: table.answer_replace(False),
-            "results-key": lambda table, _: table.results.skip() if table.results.counting else None,
-            "results-close": lambda table, _: table.results.dismissed(),
-            "gameover-close": lambda table, _: table.results.final_dismissed(),
-            "replay-cancel": lambda table, _: table.results.close_replay(),
-            "replay-key": lambda table, data: table.results.replay_go(_text(data.get("where"))),
-            "pace": lambda table, data: table.bar.set_pace(_text(data.get("value"))),
-            "size": lambda table, data: table.bar.choose_size(_players(data.get("value"))),
-            "level": lambda table, data: table.bar.choose_level(_text(data.get("value"))),
-            "hash": lambda table, data: table.arrivals.open(_text(data.get("hash"))),
-            "storage": self._storage,
-            "store-failed": self._store_failed,
-            "import": self._import,
-        }
+        # One handler per event type that ui.protocol declares (tests/test_protocol.py checks both ways).
+        self.handlers: dict[type[Any], Handler] = dict(
+            [
+                on(PlayCard, lambda table, e: table.click_card(e.card)),
+                on(ChooseSuit, lambda table, e: table.choose_suit(e.suit)),
+                on(CancelSuit, lambda table, _: table.cancel_chooser()),
+                on(DrawOrPass, lambda table, _: table.main_button()),
+                on(Deal, lambda table, e: table.request_deal(e.players)),
+                on(Daily, lambda table, e: table.daily.request(e.players)),
+                on(NextHand, lambda table, e: table.next_hand(by_key=e.by_key)),
+                on(NewGame, lambda table, e: table.new_game_after_end(by_key=e.by_key)),
+                on(SeeFinal, lambda table, e: table.results.open_final(by_key=e.by_key)),
+                on(SkipCount, lambda table, _: table.results.skip()),
+                on(ToggleChallenge, lambda table, _: table.results.toggle_challenge()),
+                on(ChallengeLink, lambda table, e: table.challenges.link(e.name)),
+                on(CopyLink, lambda table, _: table.arrivals.copy()),
+                on(ReplaceGame, lambda table, _: table.answer_replace(True)),
+                on(KeepGame, lambda table, _: table.answer_replace(False)),
+                on(Export, lambda table, _: self.screen.download(*table.transfer.export_text())),
+                on(Import, self._import),
+                on(ClearAside, lambda table, _: table.saves.clear_aside()),
+                on(OpenReplay, lambda table, _: table.results.open_replay()),
+                on(StepReplay, lambda table, e: table.results.replay_go(e.where)),
+                on(CloseReplay, lambda table, _: table.results.close_replay()),
+                on(ReviewGo, lambda table, e: table.results.review_jump(e.step)),
+                on(SeePartidas, lambda table, _: table.results.see_partidas()),
+                on(Hint, lambda table, _: table.ask_hint()),
+                on(ChoosePace, lambda table, e: table.bar.set_pace(e.pace)),
+                on(ChooseLevel, lambda table, e: table.bar.choose_level(e.level)),
+                on(ChooseSize, lambda table, e: table.bar.choose_size(e.players)),
+                on(ResultsClosed, lambda table, _: table.results.dismissed()),
+                on(GameoverClosed, lambda table, _: table.results.final_dismissed()),
+                on(HashChanged, lambda table, e: table.arrivals.open(e.hash)),
+                on(StorageChanged, self._storage),
+                on(StoreFailed, self._store_failed),
+            ]
+        )
+        # The click remembered before Python was ready is answered as the early table says.
+        self.early: dict[type[Any], Handler] = dict(
+            [
+                on(Deal, lambda table, e: table.request_deal(e.players)),
+                on(Daily, lambda table, e: table.daily.request(e.players)),
+                on(PlayCard, lambda table, e: table.early_click(e.card)),
+                on(DrawOrPass, lambda table, _: table.early_click(None)),
+            ]
+        )
 
     def _batch(self) -> str:
         return json.dumps(self.screen.take(), ensure_ascii=False)
 
     def start(self, raw: str) -> str:
-        """Resume, open or prepare a game, as :func:`ui.main.start` does on the main thread."""
-        data = json.loads(raw)
+        """Resume, open or prepare a game from what the page gives (:class:`ui.protocol.Start`)."""
+        begun = decode_start(json.loads(raw))
         screen = self.screen
-        stored = data.get("storage")
         backend = None
-        if isinstance(stored, dict):
-            backend = Mirror({k: v for k, v in stored.items() if isinstance(v, str)}, screen.emit)
+        if begun.storage is not None:
+            backend = Mirror(begun.storage, screen.emit)
             screen.mirror = backend
-        lock = screen.lock if backend is not None and data.get("locks") else None
-        store = Store(backend, writable=bool(data.get("writable")), lock=lock)
+        lock = screen.lock if backend is not None and begun.locks else None
+        store = Store(backend, writable=begun.writable, lock=lock)
         self.store = store
-        self.today = _text(data.get("today"))
-        seed = data.get("seed")
-        rng = random.Random(json.dumps(seed)) if seed else random.Random()
-        table = Table(screen, store, fast=bool(data.get("reduced")), rng=rng, today=lambda: self.today)
+        self.today = begun.today
+        rng = random.Random(json.dumps(begun.seed)) if begun.seed else random.Random()
+        table = Table(screen, store, fast=begun.reduced, rng=rng, today=lambda: self.today)
         self.table = table
-        screen.probing = data.get("probe") is True
+        screen.probing = begun.probe
         table.transfer.expect_games()  # the page asks for the games' store next (games())
-        screen.emit(["config", MAX_IMPORT_CHARS])
+        screen.emit(op(Config(MAX_IMPORT_CHARS)))
         screen.attr("mode-3", "checked", "" if store.setup().players == 3 else None)
         screen.attr("pace-" + table.setup.pace, "checked", "")
-        table.start(_text(data.get("hash")), _text(data.get("url")).split("#", 1)[0])
+        table.start(begun.hash, begun.url.split("#", 1)[0])
         screen.probe("saveLoadMs", round(store.load_ms, 2))  # read by python -m lab.page_play
-        early = data.get("early")
-        if isinstance(early, dict):
-            self._early(table, early)
+        if begun.early is not None:
+            self._early(table, begun.early)
         return self._batch()
 
-    def _early(self, table: Table, early: dict[str, Any]) -> None:
-        """Apply the click the first-paint script remembered (at most one), as ui.main does."""
+    def _early(self, table: Table, early: Early) -> None:
+        """Apply the choice and the click (an :data:`ui.protocol.EarlyIntent`) index.html remembered."""
         table.render_setup()  # «Barajando…» gives way to the label the table calls for
-        choice = early.get("choice")
-        players = _players(choice.get("players")) if isinstance(choice, dict) else 2
-        if isinstance(choice, dict):
-            table.bar.early_choice(players, _text(choice.get("level")))
-        click = early.get("click")
-        kind = click.get("kind") if isinstance(click, dict) else None
-        if kind == "deal":
-            table.request_deal(players)
-        elif kind == "daily":
-            table.daily.request(players)
-        elif kind == "card" and isinstance(click, dict):
-            table.early_click(_text(click.get("card")))
-        elif kind == "main":
-            table.early_click(None)
+        if early.choice is not None:
+            table.bar.early_choice(early.choice.players, early.choice.level)
+        if early.click is not None:
+            self.early[type(early.click)](table, early.click)
 
     def event(self, raw: str) -> str:
-        """One event the page forwarded; the batch it leads to."""
+        """One event the page forwarded; the batch it leads to (none for an event that does not decode)."""
         data = json.loads(raw)
         table = self.table
         if table is None or not isinstance(data, dict):
             return "[]"
         if isinstance(data.get("today"), str):
             self.today = data["today"]
-        handler = self.handlers.get(_text(data.get("kind")))
-        if handler is not None:
-            handler(table, data)
+        try:
+            event = decode(data)
+        except ValueError as error:
+            print("Ocho Loco: an event refused:", error)  # a page out of step with this worker
+            return self._batch()
+        self.handlers[type(event)](table, event)
         return self._batch()
 
-    def _import(self, table: Table, data: Event) -> None:
-        size = data.get("size")
-        if isinstance(size, int) and size > MAX_IMPORT_CHARS:
+    def _import(self, table: Table, event: Import) -> None:
+        if event.size > MAX_IMPORT_CHARS:
             self.screen.text("partidas-status", FILE_TOO_LARGE)
         else:
-            table.transfer.import_text(_text(data.get("text")))
+            table.transfer.import_text(event.text)
 
-    def _storage(self, table: Table, data: Event) -> None:
+    def _storage(self, table: Table, event: StorageChanged) -> None:
         """Another tab wrote a key: the copy follows; a new save is compared under the lock."""
-        key = _text(data.get("key"))
-        value = data.get("value")
+        key = event.key
         store = self.store
         if store is None or self.screen.mirror is None or not key:
             return
-        self.screen.mirror.changed(key, value if isinstance(value, str) else None)
+        self.screen.mirror.changed(key, event.value)
         if key == SAVE_KEY:
             store.locked(lambda: table.saves.changed(store.stored()))
 
-    def _store_failed(self, table: Table, data: Event) -> None:
+    def _store_failed(self, table: Table, event: StoreFailed) -> None:
         """The page could not write what the worker wrote (storage full): the save is tried again, failing.
 
-        The copy goes back to what is stored; the table's save then fails as it
-        would on the main thread, with the same notice. An unreadable save that
+        The copy goes back to what is stored; the table's save then fails as a
+        refused write does (:meth:`ui.storage.Store.save`), with the same notice. An unreadable save that
         could not be set aside at start is read again the same way: it stays in
         its slot (the page made no removal after the refused write) and the
         notice says so.
         """
         store, mirror = self.store, self.screen.mirror
-        stored = data.get("storage")
-        if store is None or mirror is None or not isinstance(stored, dict):
+        if store is None or mirror is None or event.storage is None:
             return
-        mirror.refresh({k: v for k, v in stored.items() if isinstance(v, str)})
-        keys = data.get("keys")
-        refused = [key for key in keys if isinstance(key, str)] if isinstance(keys, list) else []
+        mirror.refresh(event.storage)
+        refused = list(event.keys)
         aside = [key for key in refused if key.startswith(ASIDE_PREFIX)]
         if aside and table.game is None and store.known is None and mirror.getItem(SAVE_KEY) is not None:
             # The unreadable save could not be set aside at start (the page kept it in its slot): it is
@@ -263,12 +231,6 @@ class Session:
             store.known = mirror.getItem(SAVE_KEY)
             mirror.refuse.add(SAVE_KEY)
             table.saves.save()
-
-    def _click(self, table: Table, data: Event) -> None:
-        """A click on a button of the table, as the page forwards it (:class:`Click`)."""
-        dispatch(
-            table, Click.of(data), download=lambda name, text: self.screen.emit(["download", name, text])
-        )
 
     def fire(self, token: int) -> str:
         self.screen.fire(int(token))

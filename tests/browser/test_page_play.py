@@ -15,19 +15,16 @@ import pytest
 from helpers import (
     EIGHT_CODE,
     PLAIN_CODE,
-    STUCK_CODE,
     act,
     boot,
     cpu_then_you_go_out,
     envelope,
     hand,
-    human_to_play,
     install_recorder,
     legal_cards,
     link,
     main_text,
     put_storage,
-    raw_save,
     reach,
     recorded,
     saved_game,
@@ -142,76 +139,6 @@ def test_whole_hand_to_results(players, fast_page, site_url):
     assert page.locator(button).is_visible()
 
 
-def test_illegal_click_explains_and_changes_nothing(fast_page, site_url):
-    page = fast_page
-    boot(page, link(site_url, PLAIN_CODE), "human")
-    game = Game.new(PLAIN_CODE)
-    reason = ""
-    try:
-        game.apply(Action.parse("3H"))
-    except ValueError as err:
-        reason = str(err)
-    assert reason.startswith("No vale: hace falta")
-
-    before_hand, before_save, before_main = hand(page), raw_save(page), main_text(page)
-    assert card(page, "3H").get_attribute("aria-disabled") == "true"
-    card(page, "3H").click(force=True)
-    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('No vale')")
-    assert status(page) == reason == "No vale: hace falta un trébol, un 10 o un 8."
-    assert hand(page) == before_hand
-    assert raw_save(page) == before_save
-    assert main_text(page) == before_main
-    assert wait_state(page) == "human"
-
-
-def test_draw_counter_and_pass(fast_page, site_url):
-    page = fast_page
-    # A2K7-QM92: 10D is playable, so three draws end at «Robar (0)», never «Pasar».
-    boot(page, link(site_url, PLAIN_CODE), "human")
-    assert page.get_attribute("#main-btn", "aria-label") == "Robar (3): quedan 3 robos"
-    stock = int(page.inner_text("#stock-count"))
-    for left in (2, 1, 0):
-        act(page, partial(page.click, "#main-btn"), "human")
-        assert main_text(page) == f"Robar ({left})"
-        assert page.get_attribute("#main-btn", "aria-label").startswith(f"Robar ({left}): ")
-        stock -= 1
-        assert page.inner_text("#stock-count") == str(stock)
-    assert page.locator("#main-btn").is_disabled()
-    assert len(hand(page)) == 10
-
-    # A222-776Y: nothing playable, and the three draws bring nothing: only then «Pasar».
-    put_storage(page, site_url, {})
-    boot(page, link(site_url, STUCK_CODE), "human")
-    assert legal_cards(page) == []
-    for left in (2, 1):
-        act(page, partial(page.click, "#main-btn"), "human")
-        assert main_text(page) == f"Robar ({left})"
-        assert legal_cards(page) == []
-    act(page, partial(page.click, "#main-btn"), "human")
-    assert main_text(page) == "Pasar"
-    assert page.get_attribute("#main-btn", "aria-label") in (None, "Pasar")
-    assert page.locator("#main-btn").is_enabled()
-    act(page, partial(page.click, "#main-btn"))
-    assert saved_game(page)["history"][:4] == ["0:draw", "0:draw", "0:draw", "0:pass"]
-
-
-def test_pass_at_once_when_nothing_to_draw(fast_page, site_url):
-    page = fast_page
-    # Stock empty and the pile is just its top card: rule 8 lets the person pass at once.
-    # (A real game where CPU 1 drew the whole stock into its hand.)
-    game = reach(
-        lambda g: human_to_play(g) and g.nothing_to_draw() and g.can_pass(),
-        hoard=frozenset({1}),
-        play_bias=1.0,
-    )
-    put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
-    boot(page, site_url, "human")
-    assert page.inner_text("#stock-count") == "0"
-    assert main_text(page) == "Pasar"
-    act(page, partial(page.click, "#main-btn"))
-    assert saved_game(page)["history"][len(dump(game)["history"])] == "0:pass"
-
-
 def test_eight_opens_chooser_and_names_the_suit(fast_page, site_url):
     page = fast_page
     boot(page, link(site_url, EIGHT_CODE), "human")
@@ -246,21 +173,6 @@ def test_eight_opens_chooser_and_names_the_suit(fast_page, site_url):
     first = with_eight[0]
     assert first["mark"] == "H" and first["active"] == "H"
     assert first["text"] == "Manda ♥ corazones"
-
-
-def test_last_card_eight_needs_no_suit(fast_page, site_url):
-    page = fast_page
-    game = reach(lambda g: human_to_play(g) and len(g.hands[0]) == 1 and g.hands[0][0].rank == 8)
-    eight = str(game.hands[0][0])
-    put_storage(page, site_url, {"ocho-loco:partida": envelope(game)})
-    boot(page, site_url, "human")
-    install_recorder(page, "body", "document.body.dataset.state")
-    act(page, partial(card(page, eight).click), "results", "gameover")
-    assert "chooser" not in recorded(page)
-    assert not page.locator("#suit-dialog").evaluate("d => d.open")
-    assert saved_game(page)["history"][-1] == f"0:{eight}", "an 8 as last card names no suit"
-    points = sum(POINTS[c] for c in game.hands[1])
-    assert page.locator('.result-row[data-seat="1"] .result-sum').inner_text().endswith(f"= {points}")
 
 
 def test_cpu_turn_and_results_unfold_step_by_step(page, site_url):

@@ -255,28 +255,6 @@ def test_reduced_motion_loses_no_cpu_turn_and_the_log_has_them_all(fast_page, si
         assert any(turn in message for message in said), (turn, said)
 
 
-def test_chooser_has_counts_and_a_cancel_button(fast_page, site_url):
-    page = fast_page
-    game = reach(lambda g: human_to_play(g) and any(a.suit is not None for a in g.legal_actions()))
-    eight = next(a.card for a in game.legal_actions() if a.suit is not None)
-    open_page(page, site_url, game)
-    act(page, partial(page.click, f'#hand button[data-card="{eight}"]'), "chooser")
-    dialog = page.get_by_role("dialog", name="¿Qué palo pides?")
-    names = dialog.get_by_role("button").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label') || e.textContent.trim())"
-    )
-    rest = [c for c in game.hands[0] if c != eight and c.rank != 8]
-    expected = []
-    for suit, title in enumerate(("Picas", "Corazones", "Diamantes", "Tréboles")):
-        count = sum(1 for c in rest if c.suit == suit)
-        expected.append(f"{title}, " + ("no tienes" if count == 0 else f"tienes {count}"))
-    assert names == [*expected, "Cancelar"]
-    page.get_by_role("button", name="Cancelar").click()
-    wait_state(page, "human")
-    assert not page.locator("#suit-dialog").evaluate("d => d.open")
-    assert page.locator(f'#hand button[data-card="{eight}"]').count() == 1
-
-
 def test_results_turn_each_card_once_and_skip_shows_all(page, page_log, site_url):
     # Normal motion: the count runs with its animations.
     game = reach(
