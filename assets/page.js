@@ -6,6 +6,7 @@
 // the worker cannot start, the loading box says so in Spanish (the rules stay readable below).
 // @ts-ignore: PyScript's bundle is copied into vendor/ by the build; it has no types here.
 import { PyWorker } from "../vendor/pyscript/core.js";
+import { play as playSound, unlock as unlockSound } from "./sound.js";
 import { merge, mergeNodes, parse } from "./merge.js";
 import { noteFlights, snap } from "./motion.js";
 import { watchSnapshot } from "./snapshot-keeper.js";
@@ -276,6 +277,7 @@ function applyAll(ops) {
       case "later": timers.push([op[1], op[2]]); break;
       case "hash": setHash(op[1]); break;
       case "copy": copy(op[1]); break;
+      case "sound": playSound(op[1]); break;
       case "focus": {
         const id = op[1];
         steps.push(() => focus(id));
@@ -817,10 +819,12 @@ function intentOf(hit, byKey) {
     case "deal": case "daily": return {kind, players: players()};
     case "next-hand": case "new-game": case "see-final": return {kind, by_key: byKey};
     case "challenge-link": return {kind, name: inputOf("challenge-name").value};
+    case "forget-game": return {kind, key: data.key || ""};
     case "review-go": return {kind, step: Number(data.step)};
     case "replay-step": return {kind, where: /** @type {ReplayStep} */ (data.where)};
     // Sent on their own events, not on a click: the radios (change) and the file (its field's change).
-    case "pace": case "level": case "size": case "import": case undefined: return null;
+    case "pace": case "level": case "size": case "import": case "forced": case "felt": case "back":
+    case undefined: return null;
     default: return {kind};  // the intents without fields (tsc refuses one with fields here)
   }
 }
@@ -889,6 +893,11 @@ function listen() {
   on($("pace-choice"), "change", (event) => send({kind: "pace", pace: /** @type {import("./protocol").Pace} */ (chosen(event))}));
   on($("level-choice"), "change", (event) => send({kind: "level", level: /** @type {import("./protocol").LevelName} */ (chosen(event))}));
   on($("mode-choice"), "change", (event) => send({kind: "size", players: chosen(event) === "3" ? 3 : 2}));
+  on($("forced-on"), "change", () => send({kind: "forced", on: inputOf("forced-on").checked}));
+  on($("felt-choice"), "change", (event) => send({kind: "felt", felt: /** @type {import("./protocol").Felt} */ (chosen(event))}));
+  on($("back-choice"), "change", (event) => send({kind: "back", back: /** @type {import("./protocol").Back} */ (chosen(event))}));
+  // Sound only after the person's first gesture (browsers forbid it before): the audio is made then.
+  for (const name of /** @type {const} */ (["pointerdown", "keydown"])) on(document, name, unlockSound, true);
   on($("results-dialog"), "close", () => send({kind: "results-closed"}));
   on($("gameover-dialog"), "close", () => send({kind: "gameover-closed"}));
   on($("replay-dialog"), "keydown", (event) => {

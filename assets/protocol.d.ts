@@ -7,6 +7,9 @@ export type LevelName = "facil" | "normal" | "dificil";
 export type Pace = "pausado" | "normal" | "rapido";
 export type ReplayStep = "first" | "prev" | "next" | "last";
 export type TableState = "setup" | "human" | "chooser" | "cpu" | "results" | "gameover" | "replace" | "replay";
+export type Felt = "verde" | "azul" | "granate";
+export type Back = "rombos" | "cuadros" | "medallon";
+export type SoundName = "deal" | "draw" | "play" | "shuffle" | "eight" | "turn" | "hand-won" | "hand-lost" | "game-won" | "game-lost";
 
 /** What the page gives the worker's `start` call. */
 export interface Start {
@@ -62,6 +65,12 @@ export interface Hint { kind: "hint"; }
 export interface ChoosePace { kind: "pace"; pace: Pace; }
 export interface ChooseLevel { kind: "level"; level: LevelName; }
 export interface ChooseSize { kind: "size"; players: TableSize; }
+export interface ForgetGame { kind: "forget-game"; key: string; }
+export interface ForgetUnreadable { kind: "forget-unreadable"; }
+export interface ToggleSound { kind: "sound"; }
+export interface ChooseForced { kind: "forced"; on: boolean; }
+export interface ChooseFelt { kind: "felt"; felt: Felt; }
+export interface ChooseBack { kind: "back"; back: Back; }
 export interface ResultsClosed { kind: "results-closed"; }
 export interface GameoverClosed { kind: "gameover-closed"; }
 export interface HashChanged { kind: "hash"; hash: string; }
@@ -95,7 +104,13 @@ export type Intent =
   | Hint
   | ChoosePace
   | ChooseLevel
-  | ChooseSize;
+  | ChooseSize
+  | ForgetGame
+  | ForgetUnreadable
+  | ToggleSound
+  | ChooseForced
+  | ChooseFelt
+  | ChooseBack;
 export type Notice =
   | ResultsClosed
   | GameoverClosed
@@ -126,7 +141,8 @@ export type Op =
   | [kind: "lock", token: number]
   | [kind: "download", name: string, text: string]
   | [kind: "config", max_import: number]
-  | [kind: "probe", name: string, value: unknown];
+  | [kind: "probe", name: string, value: unknown]
+  | [kind: "sound", name: SoundName];
 
 /** The worker's calls, as PyScript's `sync` object exposes them. */
 export interface Calls {

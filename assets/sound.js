@@ -7,12 +7,7 @@
 // is made then. «Ritmo» sets the pace of the longer ones, as it does for the cards' travel.
 // No rule of the game here.
 
-/** @typedef {"deal" | "draw" | "play" | "shuffle" | "eight" | "turn" | "hand-won" | "hand-lost" | "game-won" | "game-lost"} SoundName */
-
-/** @type {readonly SoundName[]} */
-export const SOUNDS = [
-  "deal", "draw", "play", "shuffle", "eight", "turn", "hand-won", "hand-lost", "game-won", "game-lost",
-];
+/** @typedef {import("./protocol").SoundName} SoundName  the names, declared once in ui/screen.py */
 
 const LOUD = 0.12;  // the loudest any sound gets (speech is about 1)
 /** @type {AudioContext | null} */

@@ -38,6 +38,7 @@ class FakeScreen:
         self.hash = ""
         self.copied: list[str] = []
         self.focused: str | None = None
+        self.sounds: list[str] = []
         self.timers: list[tuple[int, Callable[[], None]]] = []
         self.ticks = 0  # timers run so far
 
@@ -61,6 +62,9 @@ class FakeScreen:
     def dialog(self, el_id: str, show: bool) -> None:
         assert is_page_id(el_id), f"index.html has no element with id {el_id!r}"
         self.dialogs[el_id] = show
+
+    def sound(self, name: str) -> None:
+        self.sounds.append(name)
 
     def state(self, state: TableState) -> None:
         assert isinstance(state, TableState), f"not a table state: {state!r}"

@@ -54,7 +54,11 @@ def test_the_worker_answers_every_declared_event_and_no_other() -> None:
 def test_every_control_carries_a_declared_intent_and_every_intent_is_sent() -> None:
     """From a button to its handler the meaning is one name: index.html's and ui/render's controls
     carry ``data-intent``; the page sends the rest (keys, radios, files, panels) by their kind."""
-    drawn = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "ui").glob("render*.py"))
+    drawn = "".join(
+        path.read_text(encoding="utf-8")
+        for name in ("render*.py", "history_html.py")
+        for path in (ROOT / "ui").glob(name)
+    )
     carried = set(re.findall(r'data-intent="([a-z-]+)"', HTML + drawn))
     sent = set(re.findall(r'kind: "([a-z-]+)"', PAGE))
     assert carried <= {cls.kind for cls in INTENTS}, carried - {cls.kind for cls in INTENTS}

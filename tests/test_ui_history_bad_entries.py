@@ -200,3 +200,44 @@ def test_any_entry_leaves_the_list_counting_every_good_game_and_every_command_an
     screen.run_timers()
     assert history.stats().overall.played == 2
     deals_again(table, screen)
+
+
+# -- the player can remove one game, and every line that is no game ----------------------------------
+
+
+def test_borrar_asks_first_keeps_the_game_on_no_and_removes_it_on_yes() -> None:
+    good = honest()[:2]
+    store = checked_store(good)
+    table, screen = opened(store)
+    key = str(good[0])
+    assert f'data-intent="forget-game" data-key="{key}"' in screen.htmls["partidas-body"]
+    table.transfer.ask_forget(key)
+    assert screen.is_open("replace-dialog") and screen.focused == "replace-no", "the default keeps it"
+    assert good[0].code.pretty() in screen.texts["replace-title"]
+    table.answer_replace(False)
+    assert key in store and table.history.stats().overall.played == 2
+    table.transfer.ask_forget(key)
+    table.answer_replace(True)
+    assert key not in store and table.history.stats().overall.played == 1
+    assert screen.texts["partidas-status"] == "Partida borrada."
+    assert good[0].code.pretty() not in plain(screen.htmls["partidas-body"])
+    again = History(MemoryBackend(), store)
+    assert [e.text for e in again.entries] == [str(good[1])], "gone from the store too"
+
+
+def test_the_lines_that_are_no_game_are_removed_together_or_one_by_one() -> None:
+    store = checked_store(honest()[:1])
+    for key in (BAD_CODE, FAR_FORM, "<b>1</b>"):
+        store[key] = "[]"
+    table, screen = opened(store)
+    assert 'data-intent="forget-unreadable"' in screen.htmls["partidas-body"]
+    table.transfer.ask_forget(FAR_FORM)
+    table.answer_replace(True)
+    assert FAR_FORM not in store and len(table.history.unreadable) == 2
+    table.transfer.ask_forget(None)
+    assert "las 2 líneas que no se pueden leer" in screen.texts["replace-title"]
+    table.answer_replace(True)
+    assert not table.history.unreadable and BAD_CODE not in store and "<b>1</b>" not in store
+    assert screen.texts["partidas-status"] == "Borradas 2 líneas."
+    assert "unreadable-line" not in screen.htmls["partidas-body"]
+    assert table.history.stats().overall.played == 1

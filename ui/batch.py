@@ -46,13 +46,14 @@ from .protocol import (
     Lock,
     NoticeLine,
     Probe,
+    Sound,
     State,
     Status,
     StoreKey,
     Text,
     op,
 )
-from .screen import TableState
+from .screen import SoundName, TableState
 from .storage import PREFIX
 
 Op = list[Any]  # an operation as the batch carries it (ui.protocol.op)
@@ -153,6 +154,9 @@ class BatchScreen:
 
     def focus(self, el_id: str) -> None:
         self.ops.append(op(Focus(el_id)))
+
+    def sound(self, name: SoundName) -> None:
+        self.ops.append(op(Sound(name)))
 
     def download(self, name: str, text: str) -> None:
         """Have the page save ``text`` as a file called ``name`` (an export)."""

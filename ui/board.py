@@ -13,7 +13,7 @@ from engine.view import seat_view
 
 from . import render
 from .screen import Screen
-from .storage import Setup
+from .storage import BACKS, FELTS, Setup
 
 HUMAN = 0
 
@@ -70,6 +70,18 @@ def clear(s: Screen) -> None:
     s.attr("copy-link-btn", "disabled", "")
 
 
+def draw_looks(s: Screen, setup: Setup) -> None:
+    """The table's own choices: felt and card back (on the page's root), sound, forced moves."""
+    s.attr("raiz", "data-felt", None if setup.felt == "verde" else setup.felt)
+    s.attr("raiz", "data-back", None if setup.back == "rombos" else setup.back)
+    for felt in FELTS:
+        s.attr(f"felt-{felt}", "checked", "" if felt == setup.felt else None)
+    for back in BACKS:
+        s.attr(f"back-{back}", "checked", "" if back == setup.back else None)
+    s.attr("forced-on", "checked", "" if setup.forced else None)
+    s.attr("sound-btn", "aria-pressed", "true" if setup.sound else "false")
+
+
 def draw_setup(s: Screen, game: Game | None, level: str, setup: Setup) -> None:
     """The setup bar: the next game's ``setup`` between games; during one, which table it is (``level``)."""
     playing = game is not None and game.phase != GAME_OVER
@@ -82,6 +94,7 @@ def draw_setup(s: Screen, game: Game | None, level: str, setup: Setup) -> None:
     for name in LEVEL_NAMES:
         s.attr(f"level-{name}", "checked", "" if name == checked else None)
     s.attr("level-choice", "disabled", "" if playing else None)
+    draw_looks(s, setup)
     s.attr("setup", "data-playing", "1" if playing else None)
     s.text("table-now", render.table_now(players, level) if playing else "")
     s.text("deal-btn", "Otra partida" if playing else "Repartir")

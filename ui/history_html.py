@@ -125,7 +125,7 @@ def recent_table(entries: list[Entry], later: Mapping[str, str] | None = None) -
             f'<tr data-code="{code.text}"><td>{e.date}</td><td><code>{code.pretty()}</code></td>'
             f"<td>{TABLE_NAMES[code.players]}</td><td>{points}</td><td>{result}</td>"
             f'<td><a href="{escape(link_hash(code))}" aria-label="Jugar otra vez el reparto {code.pretty()}">'
-            "Jugar otra vez</a></td></tr>"
+            f"Jugar otra vez</a> {forget_button(e)}</td></tr>"
         )
     return (
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="recent-caption">'
@@ -135,6 +135,14 @@ def recent_table(entries: list[Entry], later: Mapping[str, str] | None = None) -
         '<th scope="col">Tus puntos</th><th scope="col">Resultado</th><th scope="col">Reparto</th>'
         "</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def forget_button(entry: Entry) -> str:
+    """«Borrar» for one kept game (the page asks first; «No» keeps it)."""
+    return (
+        f'<button type="button" class="link-btn" data-intent="forget-game" data-key="{escape(entry.text)}" '
+        f'aria-label="Borrar la partida {entry.code.pretty()} del {entry.date}">Borrar</button>'
     )
 
 
@@ -150,7 +158,7 @@ def waiting_table(entries: list[Entry], later: Mapping[str, str], unreadable: in
         why = LATER_TEXT.get(later.get(e.text, ""), UNCHECKED_TEXT[PENDING])
         rows.append(
             f"<tr><td>{e.date}</td><td><code>{code.pretty()}</code></td>"
-            f"<td>{TABLE_NAMES[code.players]}</td><td>{why}</td></tr>"
+            f"<td>{TABLE_NAMES[code.players]}</td><td>{why} {forget_button(e)}</td></tr>"
         )
     table = (
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="waiting-caption">'
@@ -165,7 +173,8 @@ def waiting_table(entries: list[Entry], later: Mapping[str, str], unreadable: in
     lines = "1 línea guardada no es" if unreadable == 1 else f"{unreadable} líneas guardadas no son"
     junk = (
         f'<p id="unreadable-line" class="small">No se puede leer: {lines} una partida de esta página '
-        "y no cuentan.</p>"
+        'y no cuentan. <button type="button" class="link-btn" data-intent="forget-unreadable">'
+        "Borrar estas líneas</button></p>"
         if unreadable
         else ""
     )

@@ -54,7 +54,14 @@ class ImportedGame:
     saved: Saved
 
 
-Pending = NewTable | LinkGame | ChallengeGame | ImportedGame
+@dataclass(frozen=True)
+class Forget:
+    """«Borrar» in «Tus partidas»: the game kept under ``key``, or (``key`` None) every unreadable line."""
+
+    key: str | None
+
+
+Pending = NewTable | LinkGame | ChallengeGame | ImportedGame | Forget
 
 
 class Host(Protocol):

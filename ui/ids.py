@@ -11,7 +11,7 @@ in Chromium.
 
 from __future__ import annotations
 
-from .storage import LEVELS, PACES
+from .storage import BACKS, FELTS, LEVELS, PACES
 
 PAGE_IDS: frozenset[str] = frozenset(
     {
@@ -50,6 +50,11 @@ PAGE_IDS: frozenset[str] = frozenset(
         "move-log",
         "pace-choice",
         *(f"pace-{pace}" for pace in PACES),
+        "raiz",
+        "forced-on",
+        "sound-btn",
+        *(f"felt-{felt}" for felt in FELTS),
+        *(f"back-{back}" for back in BACKS),
         # the suit chooser
         "suit-dialog",
         "suit-choices",

@@ -52,8 +52,8 @@ from engine.levels import LevelName
 
 from .frozen import Value
 from .replay import ReplayStep
-from .screen import TableState
-from .storage import Pace
+from .screen import SoundName, TableState
+from .storage import Back, Felt, Pace
 
 Fields = tuple[tuple[str, str], ...]
 
@@ -258,6 +258,46 @@ class ChooseSize(Value):
     players: TableSize
 
 
+class ForgetGame(Value):
+    """«Borrar» on a row of «Tus partidas»: the game kept under ``key`` (asked first)."""
+
+    kind: ClassVar[str] = "forget-game"
+    key: str
+
+
+class ForgetUnreadable(Value):
+    """«Borrar estas líneas»: every kept line that is no game (asked first)."""
+
+    kind: ClassVar[str] = "forget-unreadable"
+
+
+class ToggleSound(Value):
+    """«Sonido» on the table's bar: the sounds on or off."""
+
+    kind: ClassVar[str] = "sound"
+
+
+class ChooseForced(Value):
+    """«Jugadas forzadas solas» checked or not (ui.forced)."""
+
+    kind: ClassVar[str] = "forced"
+    on: bool
+
+
+class ChooseFelt(Value):
+    """«Tapete» checked."""
+
+    kind: ClassVar[str] = "felt"
+    felt: Felt
+
+
+class ChooseBack(Value):
+    """«Dorso de las cartas» checked."""
+
+    kind: ClassVar[str] = "back"
+    back: Back
+
+
 # What the page itself reports (no control of the player's names these).
 
 
@@ -324,6 +364,12 @@ Intent = (
     | ChoosePace
     | ChooseLevel
     | ChooseSize
+    | ForgetGame
+    | ForgetUnreadable
+    | ToggleSound
+    | ChooseForced
+    | ChooseFelt
+    | ChooseBack
 )
 Notice = ResultsClosed | GameoverClosed | HashChanged | StorageChanged | StoreFailed
 Event = Intent | Notice
@@ -344,6 +390,9 @@ ENUMS: dict[str, object] = {
     "Pace": Pace,
     "ReplayStep": ReplayStep,
     "TableState": TableState,
+    "Felt": Felt,
+    "Back": Back,
+    "SoundName": SoundName,
 }
 
 
@@ -520,6 +569,7 @@ Later = NamedTuple("Later", [("ms", int), ("token", int)])
 Hash = NamedTuple("Hash", [("fragment", str)])
 Copy = NamedTuple("Copy", [("text", str)])
 Focus = NamedTuple("Focus", [("id", str)])
+Sound = NamedTuple("Sound", [("name", SoundName)])
 StoreKey = NamedTuple("StoreKey", [("key", str), ("value", str | None)])
 Lock = NamedTuple("Lock", [("token", int)])
 Download = NamedTuple("Download", [("name", str), ("text", str)])
@@ -529,7 +579,7 @@ Probe = NamedTuple("Probe", [("name", str), ("value", Any)])
 
 Op = (
     Html | Text | Attr | Dialog | State | Status | NoticeLine | Later | Hash | Copy | Focus | StoreKey | Lock
-) | (Download | Config | Probe)
+) | (Download | Config | Probe | Sound)
 # Every operation by its kind, in the order the page's switch lists them.
 OPS: dict[str, type[Op]] = {
     "html": Html,
@@ -548,6 +598,7 @@ OPS: dict[str, type[Op]] = {
     "download": Download,
     "config": Config,
     "probe": Probe,
+    "sound": Sound,
 }
 KIND_OF = {cls: kind for kind, cls in OPS.items()}
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Protocol
+from typing import Literal, Protocol, get_args
+
+# The table's sounds: assets/sound.js makes each, a ``sound`` operation names one (ui.protocol).
+SoundName = Literal[
+    "deal", "draw", "play", "shuffle", "eight", "turn", "hand-won", "hand-lost", "game-won", "game-lost"
+]
+SOUNDS: tuple[SoundName, ...] = get_args(SoundName)
 
 
 class TableState(enum.Enum):
@@ -48,5 +54,8 @@ class Screen(Protocol):
     def set_hash(self, fragment: str) -> None: ...
     def copy_text(self, text: str) -> None: ...
     def focus(self, el_id: str) -> None: ...
+    def sound(self, name: SoundName) -> None:
+        """Play one of the table's sounds (sent only while «Sonido» is on)."""
+
     def timing(self, cpu_ms: float) -> None:
         """How long one CPU decision took (a probe: the benchmarks read these in the page)."""

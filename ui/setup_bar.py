@@ -82,6 +82,34 @@ class SetupBar:
             summary = more_summary(self.host.store.setup(), playing=self._under_way())
             self.host.screen.text("more-summary", summary)
 
+    def set_forced(self, on: bool) -> None:
+        """«Jugadas forzadas solas»: forced draws and passes play themselves (ui.forced), remembered."""
+        store = self.host.store
+        store.set_setup(store.setup().with_(forced=on))
+        self.draw()
+        words = "La mesa robará y pasará por ti" if on else "Robarás y pasarás tú"
+        self.host.screen.status(f"{words} cuando ninguna carta valga.")
+
+    def toggle_sound(self) -> None:
+        """«Sonido» on the table's bar: on or off, remembered, said."""
+        store = self.host.store
+        on = not store.setup().sound
+        store.set_setup(store.setup().with_(sound=on))
+        self.draw()
+        self.host.screen.status("Sonido activado." if on else "Sonido desactivado.")
+
+    def set_felt(self, felt: str) -> None:
+        """«Tapete»: the felt's colour, remembered."""
+        store = self.host.store
+        store.set_setup(store.setup().with_(felt=felt))
+        self.draw()
+
+    def set_back(self, back: str) -> None:
+        """«Dorso de las cartas»: the backs' pattern, remembered."""
+        store = self.host.store
+        store.set_setup(store.setup().with_(back=back))
+        self.draw()
+
     def early_choice(self, players: int, level: str) -> None:
         """The table size and «Rival» checked before the page was ready: kept for the next game.
 

@@ -62,6 +62,16 @@ Pace = Literal["pausado", "normal", "rapido"]
 PACES: tuple[Pace, ...] = get_args(Pace)
 
 
+# The table's looks, chosen in «Opciones» (assets/style.css draws each: html[data-felt], html[data-back]).
+Felt = Literal["verde", "azul", "granate"]
+FELTS: tuple[Felt, ...] = get_args(Felt)
+Back = Literal["rombos", "cuadros", "medallon"]
+BACKS: tuple[Back, ...] = get_args(Back)
+SOUND_KEY = PREFIX + "sonido"  # «si» or «no»
+FELT_KEY = PREFIX + "tapete"
+BACK_KEY = PREFIX + "dorso"
+
+
 def pace_of(text: object) -> Pace | None:
     """``text`` as a pace of :data:`PACES`, or None when it is none of them."""
     return next((pace for pace in PACES if pace == text), None)
@@ -90,6 +100,9 @@ class Setup:
     level: str = DEFAULT_LEVEL
     pace: Pace = "normal"
     forced: bool = True  # forced draws and passes play themselves (ui.forced)
+    sound: bool = True  # the table's sounds (assets/sound.js), after the person's first tap
+    felt: Felt = "verde"
+    back: Back = "rombos"
 
     def with_(
         self,
@@ -98,13 +111,19 @@ class Setup:
         level: str | None = None,
         pace: str | None = None,
         forced: bool | None = None,
+        sound: bool | None = None,
+        felt: str | None = None,
+        back: str | None = None,
     ) -> Setup:
-        """This setup with the choices given changed; an unknown level or pace changes nothing."""
+        """This setup with the choices given changed; an unknown level, pace or look changes nothing."""
         return Setup(
             self.players if players is None else (3 if players == 3 else 2),
             level if level in LEVELS else self.level,
             pace_of(pace) or self.pace,
             self.forced if forced is None else forced,
+            self.sound if sound is None else sound,
+            next((f for f in FELTS if f == felt), self.felt),
+            next((b for b in BACKS if b == back), self.back),
         )
 
 
@@ -468,6 +487,9 @@ class Store:
             self._pref(LEVEL_KEY, LEVELS, DEFAULT_LEVEL),
             pace_of(self._pref(PACE_KEY, PACES, "normal")) or "normal",
             self._pref(FORCED_KEY, ("si", "no"), "si") == "si",
+            self._pref(SOUND_KEY, ("si", "no"), "si") == "si",
+            next((f for f in FELTS if f == self._pref(FELT_KEY, FELTS, "verde")), "verde"),
+            next((b for b in BACKS if b == self._pref(BACK_KEY, BACKS, "rombos")), "rombos"),
         )
 
     def set_setup(self, setup: Setup) -> None:
@@ -477,6 +499,9 @@ class Store:
             (LEVEL_KEY, setup.level),
             (PACE_KEY, setup.pace),
             (FORCED_KEY, "si" if setup.forced else "no"),
+            (SOUND_KEY, "si" if setup.sound else "no"),
+            (FELT_KEY, setup.felt),
+            (BACK_KEY, setup.back),
         ):
             with contextlib.suppress(Exception):
                 if self.backend.getItem(key) != value:

@@ -40,11 +40,11 @@ from .daily import Daily
 from .forced import Forced
 from .hint import Hints
 from .history import Games, History
-from .host import ChallengeGame, LinkGame, NewTable, Pending
+from .host import ChallengeGame, Forget, LinkGame, NewTable, Pending
 from .links import link_hash
 from .results import PACE_DELAYS, Results
 from .saves import Saves
-from .screen import Screen, TableState
+from .screen import Screen, SoundName, TableState
 from .setup_bar import SetupBar
 from .storage import Saved, Setup, Store
 from .transfer import Transfer
@@ -228,7 +228,9 @@ class Table:
         pending, self.pending = self.pending, None
         if replace and isinstance(pending, LinkGame | NewTable):
             self.store.discard_bad()  # the player chose to start over
-        if not replace or pending is None:
+        if replace and isinstance(pending, Forget):
+            self.transfer.forget(pending.key)
+        if not replace or pending is None or isinstance(pending, Forget):
             if self.game is None:
                 self.enter(TableState.SETUP)  # a stray answer before any deal
                 return
@@ -274,6 +276,7 @@ class Table:
         self.screen.set_hash(self._hash())
         self._save(replace=True)
         self.render()
+        self._sound("deal")
         self._after_move(f"{origin or 'Nueva partida'}, {render.TABLE_WORDS[code.players]}. ")
         self._focus_play()
 
@@ -384,6 +387,7 @@ class Table:
         if not self._save():
             return
         message = render.describe_action(HUMAN, action, drawn, game.reshuffles != before)
+        self._move_sound(action, game.reshuffles != before)
         if because:
             message = f"{because}: {message[:1].lower()}{message[1:]}"
         self.render(arriving=drawn)
@@ -407,9 +411,11 @@ class Table:
             self.screen.later(0, lambda: self._cpu_step(generation))
             return
         seat = game.turn
+        before = game.reshuffles
         game.apply(action)
         if not self._save():
             return
+        self._move_sound(action, game.reshuffles != before)
         self.render()
         if game.phase == PLAYING and game.turn == seat:
             self._schedule_cpu()  # the turn goes on: shown step by step, said once at its end
@@ -425,8 +431,11 @@ class Table:
         if game.phase != PLAYING:
             self.ending = message.strip()
             self.screen.status(self.ending)
+            self._end_sound(game)
             self.results.show(animate=True)
         elif game.turn == HUMAN:
+            if game.hand_history and game.hand_history[-1].seat != HUMAN:
+                self._sound("turn")  # «te toca», after the CPUs' turns
             self.enter(TableState.HUMAN)
             self.screen.status(message + render.turn_prompt(self.view()))
             self.forced.follow()
@@ -454,6 +463,7 @@ class Table:
         if not self._save():
             return
         self.render()
+        self._sound("deal")
         leads = "Sales tú" if game.leader == HUMAN else f"Sale {render.seat_name(game.leader)}"
         self._after_move(f"Mano {game.hand_no + 1}. {leads}. ")
         if game.turn == HUMAN:
@@ -495,6 +505,31 @@ class Table:
     def setup(self) -> Setup:
         """The setup bar's choices for the next game, as the store keeps them (the one place)."""
         return self.store.setup()
+
+    def _sound(self, name: SoundName) -> None:
+        """One of the table's sounds, while «Sonido» is on (assets/sound.js makes it)."""
+        if self.setup.sound:
+            self.screen.sound(name)
+
+    def _move_sound(self, action: Action, reshuffled: bool) -> None:
+        if reshuffled:
+            self._sound("shuffle")
+        elif action == DRAW:
+            self._sound("draw")
+        elif action.suit is not None:
+            self._sound("eight")
+        elif action != PASS:
+            self._sound("play")
+
+    def _end_sound(self, game: Game) -> None:
+        """The end of a hand, or of the game: won or lost, for you."""
+        result = game.result
+        if result is None:
+            return
+        if game.phase == GAME_OVER:
+            self._sound("game-won" if HUMAN in result.winners else "game-lost")
+        else:
+            self._sound("hand-won" if result.winner == HUMAN else "hand-lost")
 
     def _game(self) -> Game:
         assert self.game is not None, "no game yet"

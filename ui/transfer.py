@@ -18,7 +18,7 @@ from . import history_html, render
 from .daily import daily_note
 from .history import Games
 from .history_file import HistoryFileError, ImportJob, thousands
-from .host import Host, ImportedGame
+from .host import Forget, Host, ImportedGame
 from .outside import SOURCE_IMPORT, SOURCE_IMPORT_CURRENT, Refused, set_aside, take
 from .storage import SAVE_KEY, Saved, read
 
@@ -67,6 +67,48 @@ class Transfer:
         if self.host.history.add(record, self.host.today()):
             self.render()
             self.start_work()
+
+    # -- one game removed ----------------------------------------------------------------------
+
+    def ask_forget(self, key: str | None) -> None:
+        """«Borrar» on a row (``key``), or on the lines that are no game (None): asked first, «No» kept."""
+        history = self.host.history
+        if key is None:
+            count = len(history.unreadable)
+            if not count:
+                return
+            lines = (
+                "la línea que no se puede leer" if count == 1 else f"las {count} líneas que no se pueden leer"
+            )
+            self.host.ask_replace(
+                f"¿Borras {lines}?", "Borrarlas", "No son partidas de esta página y no cuentan.", Forget(None)
+            )
+            return
+        entry = next((e for e in history.entries if e.text == key), None)
+        if entry is None:
+            if key in history.unreadable:
+                self.host.ask_replace(
+                    "¿Borras esta línea que no se puede leer?", "Borrarla", "No es una partida.", Forget(key)
+                )
+            return
+        counted = " y deja de contar en tus números" if entry.counted else ""
+        self.host.ask_replace(
+            f"¿Borras la partida {entry.code.pretty()} del {entry.date}?",
+            "Borrarla",
+            f"Se borra de este dispositivo{counted}. No se puede deshacer.",
+            Forget(key),
+        )
+
+    def forget(self, key: str | None) -> None:
+        """Remove what :meth:`ask_forget` asked about, redraw «Tus partidas», and say it."""
+        history = self.host.history
+        if key is None:
+            count = history.delete_unreadable()
+            words = "Borrada 1 línea" if count == 1 else f"Borradas {thousands(count)} líneas"
+        else:
+            words = "Partida borrada" if history.delete(key) else "Ya no estaba"
+        self.render()
+        self.host.screen.text("partidas-status", f"{words}.")
 
     # -- export and import -------------------------------------------------------------------
 

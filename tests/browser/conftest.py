@@ -60,6 +60,15 @@ from tools import chromium as site_chromium
 from tools import serve as site_serve
 from tools.page_driver import PROBE_JS, SEEDED_CRYPTO_JS  # every test page has the probe switch on
 
+# Forced moves by hand unless the test chose (the key absent): see SeededBrowser.new_context.
+BY_HAND_JS = """
+try {
+  if (location.protocol.startsWith("http") && localStorage.getItem("ocho-loco:forzadas") === null) {
+    localStorage.setItem("ocho-loco:forzadas", "no");
+  }
+} catch (err) { /* no storage here: the page says so itself */ }
+"""
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
@@ -254,10 +263,16 @@ class SeededBrowser:
         self._browser.close()
 
     def new_context(self, **kwargs):
-        """A context dealing from the test's seed, with the page's probe switch on."""
+        """A context dealing from the test's seed, with the page's probe switch on.
+
+        Its pages leave forced draws and passes to the test (ui.forced's option off, unless a test
+        stored «ocho-loco:forzadas» itself): a test that taps «Robar» must not race the table's own
+        draw. tests/browser/test_page_play.py plays a hand with the option on.
+        """
         ctx = self._browser.new_context(**kwargs)
         ctx.add_init_script(SEEDED_CRYPTO_JS % RUNNING.seed)
         ctx.add_init_script(PROBE_JS)
+        ctx.add_init_script(BY_HAND_JS)
         self.contexts.append(ctx)
         return ctx
 

@@ -29,6 +29,7 @@ from helpers import (
     recorded,
     saved_game,
     see_the_end,
+    state,
     status,
     top_card,
     wait_for_python,
@@ -353,3 +354,41 @@ def test_whole_game_to_100_then_new_game(players, fast_page, site_url):
     assert fresh["totals"] == [0] * players
     assert fresh["hand"] == 0
     assert len(hand(page)) == (7 if players == 2 else 5)
+
+
+# Your turn with a card that fits (the table waits for you), a question, or the hand's end.
+YOUR_CHOICE_JS = """() => ['results', 'gameover', 'chooser'].includes(document.body.dataset.state)
+  || (document.body.dataset.state === 'human' && !!document.querySelector('#hand button.card.legal')
+      && !(window.ochoLocoProbe && window.ochoLocoProbe.answering))"""
+
+
+def test_with_forced_moves_on_a_hand_needs_a_tap_only_for_a_choice(fast_page, site_url):
+    """Issue 46: code A3TX-7URW's phone hand took 36 taps, most of them forced draws and passes.
+
+    With «Jugadas forzadas solas» on, the test taps only cards (and a suit for an 8): every draw and
+    pass of the record is the table's own, and the hand still reaches its results.
+    """
+    page = fast_page
+    code = GameCode.parse("A3TX-7URW")
+    put_storage(page, site_url, {"ocho-loco:forzadas": "si"})
+    boot(page, link(site_url, code), "human", "cpu")
+    taps = 0
+    for _ in range(200):
+        page.wait_for_function(YOUR_CHOICE_JS, timeout=30_000)
+        now = state(page)
+        if now in ("results", "gameover"):
+            break
+        if now == "chooser":
+            act(page, partial(page.click, SUIT_SELECTOR.format("H")))
+        else:
+            act(page, partial(page.click, CARD_SELECTOR.format(legal_cards(page)[0])))
+        taps += 1
+    else:
+        raise AssertionError(f"{code.pretty()}: the hand did not end")
+    history = saved_game(page)["history"]
+    mine = [h for h in history if h.startswith("0:")]
+    forced = [h for h in mine if h in ("0:draw", "0:pass")]
+    assert forced, f"{code.pretty()}: the hand had forced moves, all made by the table"
+    plays = [h for h in mine if h not in ("0:draw", "0:pass")]
+    suits = sum(1 for h in plays if h.count(":") == 2)  # an 8 and the suit it names: two taps
+    assert taps == len(plays) + suits, f"{code.pretty()}: {taps} taps for {mine}"
