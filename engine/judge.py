@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, replace
 
 from .actions import DRAW, PLAY, Action
-from .advice import Seen, why
+from .advice import KINDS, Seen, named_with_reason, reason_kind, tail, why
 from .bots import (
     DificilBot,
     DificilParams,
@@ -60,6 +60,14 @@ class ReviewSettings:
     actions), and the mean difference is shrunk by its noise towards what
     margins usually are (``prior``: margins in points and their weights,
     measured), then scaled by ``scale`` (measured against the real hidden hands).
+
+    From version 3 a reason is said only when a sample that did not choose
+    the move backs it: the second sample against the move played, or
+    ``check_worlds`` worlds of its own (at most ``check_actions`` actions,
+    seed ``review-why``) against the runner-up. It backs the reason when the
+    move the reason argues for did better there by at least ``backing``
+    standard errors, and only reasons of the kinds in ``kinds`` are said
+    (the kinds the lab's report backs, ``docs/review.md``).
     """
 
     base: int
@@ -71,6 +79,10 @@ class ReviewSettings:
     measure_actions: int = 0
     prior: tuple[tuple[float, float], ...] = ()
     scale: float = 1.0
+    check_worlds: int = 0
+    check_actions: int = 0
+    backing: float = 0.0
+    kinds: tuple[str, ...] = ()
 
     def params(self, players: int) -> DificilParams:
         bot = level_bot("dificil", self.base, players)
@@ -83,6 +95,20 @@ class ReviewSettings:
             equity=False,
             value=None,
         )
+
+    def sample_params(self, players: int, worlds: int, max_actions: int) -> DificilParams:
+        """The params of a sample of ``worlds`` worlds weighing two moves (the margin's, the reason's)."""
+        return replace(
+            self.params(players),
+            playouts=2 * worlds,
+            max_actions=max_actions,
+            min_worlds=min(worlds, 12),
+        )
+
+    @property
+    def checks(self) -> bool:
+        """Whether a reason is checked in a sample of its own (version 3 on)."""
+        return self.check_worlds > 0
 
     @property
     def measures(self) -> bool:
@@ -158,6 +184,16 @@ PRIOR_2: dict[int, tuple[tuple[float, float], ...]] = {
 }
 SCALE_2: dict[int, float] = {2: 0.975, 3: 1.0}
 
+# Version 3: the same choice and margin samples, 8s naming a suit only with a reason to, and each
+# reason checked in a sample of its own; the prior and scale fitted on three kinds of learner.
+CHECK_WORLDS_3 = 150
+CHECK_ACTIONS_3 = 6_000
+BACKING_3 = 2.0
+PRIOR_3: dict[int, tuple[tuple[float, float], ...]] = PRIOR_2
+SCALE_3: dict[int, float] = SCALE_2
+# The kinds of reason the lab's report backs at least 80 % of the time (docs/review.md).
+KINDS_3: tuple[str, ...] = KINDS
+
 # Every shipped version, by table size: a stored review names its version, so these never change.
 VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
     {
@@ -175,6 +211,24 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
             measure_actions=MEASURE_ACTIONS_2,
             prior=PRIOR_2[players],
             scale=SCALE_2[players],
+        )
+        for players in (2, 3)
+    },
+    {
+        players: ReviewSettings(
+            base=1,
+            playouts=PLAYOUTS_2,
+            max_actions=ACTIONS_2,
+            deal_cost=8 if players == 3 else 0,
+            threshold=4.0,
+            measure_worlds=MEASURE_WORLDS_2,
+            measure_actions=MEASURE_ACTIONS_2,
+            prior=PRIOR_3[players],
+            scale=SCALE_3[players],
+            check_worlds=CHECK_WORLDS_3,
+            check_actions=CHECK_ACTIONS_3,
+            backing=BACKING_3,
+            kinds=KINDS_3,
         )
         for players in (2, 3)
     },
@@ -255,6 +309,14 @@ class Weighing:
                 self.playouts = self.done
         return self.done >= self.playouts
 
+    def difference(self) -> tuple[float, float]:
+        """The mean of (move 0 - move 1) a world and its standard error, in units of worth."""
+        n = self.done // len(self.moves)
+        if n < 2:
+            return (self.diff_sum / n if n else 0.0, 0.0)
+        variance = max(self.diff_squares - self.diff_sum * self.diff_sum / n, 0) / (n - 1)
+        return (self.diff_sum / n, math.sqrt(variance / n))
+
     def seen(self, a: int, b: int) -> Seen | None:
         """What the worlds showed of moves ``a`` and ``b`` (None before the first world is done)."""
         worlds = self.done // len(self.moves)
@@ -276,20 +338,27 @@ def decides_at_once(view: SeatView, moves: list[Action]) -> bool:
 class Choice:
     """What the hard CPU's review search chooses from a view: the one judge of «Pista» and «Repaso».
 
-    It weighs the search's candidates (:func:`~engine.bots.candidates`) in the
+    It weighs the search's candidates (:func:`~engine.bots.candidates`; from
+    version 3, an 8 names a suit only with a reason to, :func:`~engine.advice.suit_note`) in the
     worlds of ``decision_rng("review", view)`` with the review's settings of
     ``version`` (version 2 on); ``best`` is the move with the best total
     (the first in order on a tie). Run it with :meth:`step` until it returns
-    True (or :meth:`run`). The same view always gives the same choice, the
+    True (or :meth:`run`). From version 3, with ``explain``, the steps go on
+    to check the reason against the runner-up in a sample of its own
+    (:class:`Because`). The same view always gives the same choice, the
     same totals and the same reason, whoever asks.
     """
 
-    def __init__(self, view: SeatView, version: int = 0) -> None:
+    def __init__(self, view: SeatView, version: int = 0, explain: bool = True) -> None:
         self.view = view
         self.version = version or CURRENT
         self.settings = settings(self.version, view.players)
         self.moves = candidates(view)
+        if self.settings.checks:
+            self.moves = [m for m in self.moves if named_with_reason(view, m)]
         self.weighing: Weighing | None = None
+        self.explain = explain and self.settings.checks
+        self.because: Because | None = None
         if decides_at_once(view, self.moves):
             if len(view.hand) == 1 and view.legal_cards():
                 self.moves = [PLAY[view.hand[0]]]
@@ -306,7 +375,14 @@ class Choice:
         return 0 if self.weighing is None else self.weighing.done
 
     def step(self, max_playouts: int) -> bool:
-        return self.weighing is None or self.weighing.step(max_playouts)
+        if self.weighing is not None and not self.weighing.step(max_playouts):
+            return False
+        if not self.explain:
+            return True
+        if self.because is None:
+            self.because = self.checking(self.runner_up)
+            return self.because.step(0)
+        return self.because.step(max_playouts)
 
     def run(self) -> Action:
         while not self.step(10_000):
@@ -335,8 +411,20 @@ class Choice:
         best = totals.index(max(totals))
         return self.moves[max((j for j in range(len(totals)) if j != best), key=lambda j: totals[j])]
 
+    def checking(self, versus: Action | None) -> Because:
+        """Version 3: the check of the reason for the choice over ``versus`` (a sample of its own)."""
+        return Because(self.view, self.best, versus, self.settings)
+
     def reason(self, versus: Action | None = None, seen: Seen | None = None) -> str:
-        """Why the choice, against ``versus`` (by default the runner-up, with what its worlds showed)."""
+        """Why the choice, against ``versus`` (by default the runner-up, with what its worlds showed).
+
+        From version 3, the words that follow the move (:func:`~engine.advice.tail`), once
+        :meth:`step` has checked them.
+        """
+        if self.settings.checks:
+            if self.because is None:
+                raise ValueError("the reason is checked once the choice is made (explain=True)")
+            return self.because.words()
         other = versus if versus is not None else self.runner_up
         view = self.view
         if other is None and len(view.hand) == 1 and self.best.card is not None:
@@ -348,3 +436,61 @@ class Choice:
         if versus is None and self.weighing is not None:
             seen = self.weighing.seen(self.moves.index(self.best), self.moves.index(other))
         return why(self.view, self.best, other, seen)
+
+
+class Because:
+    """Version 3: the reason for ``best`` over ``versus``, said only if a sample that did not choose backs it.
+
+    The sample is ``sample`` when given (the review's second sample, the two
+    moves in order), else one of its own: ``check_worlds`` worlds of
+    ``decision_rng("review-why", view)``, run by :meth:`step`. The reason
+    (:func:`~engine.advice.reason_kind`, its figures from that sample) is
+    kept when it is of a kind :attr:`ReviewSettings.kinds` lists and the
+    move it argues for did better there by at least
+    :attr:`ReviewSettings.backing` standard errors; ``one_sided=False``
+    drops it whatever the sample says (an «Igual de buena»). The 8's suit
+    note is a fact of the position, always said.
+    """
+
+    def __init__(
+        self,
+        view: SeatView,
+        best: Action,
+        versus: Action | None,
+        s: ReviewSettings,
+        sample: Weighing | None = None,
+    ) -> None:
+        self.view, self.best, self.versus, self.settings = view, best, versus, s
+        self.sample = sample
+        last_card = len(view.hand) == 1 and best.card is not None
+        if sample is None and versus is not None and not last_card:
+            params = s.sample_params(view.players, s.check_worlds, s.check_actions)
+            self.sample = Weighing(view, [best, versus], params, "review-why")
+
+    def step(self, max_playouts: int) -> bool:
+        return self.sample is None or self.sample.step(max_playouts)
+
+    def kind(self) -> tuple[str, str, bool]:
+        """(kind, words, backed) of the one-sided reason before it is kept or dropped."""
+        view, versus, sample = self.view, self.versus, self.sample
+        if versus is None or sample is None:
+            return ("", "", False)
+        kind, words = reason_kind(view, self.best, versus, sample.seen(0, 1))
+        mean, se = sample.difference()
+        return (kind, words, mean > 0 and mean >= self.settings.backing * se)
+
+    def reason(self, one_sided: bool = True) -> str:
+        """The one-sided reason said, or ``""``."""
+        if not one_sided:
+            return ""
+        if len(self.view.hand) == 1 and self.best.card is not None:
+            return "es tu última carta"
+        kind, words, backed = self.kind()
+        return words if backed and kind in self.settings.kinds else ""
+
+    def words(self, one_sided: bool = True) -> str:
+        """What follows the move's words: «: tienes 3», «, porque guardas el 8» (:func:`~engine.advice.tail`).
+
+        ``one_sided=False`` (an «Igual de buena») keeps the 8's suit note only.
+        """
+        return tail(self.view, self.best, self.reason(one_sided))

@@ -308,8 +308,8 @@ def test_the_hint_button_answers_in_the_worker_as_on_the_main_thread():
     page.event(kind="click", id="hint-btn")
     page.settle()
     statuses = [op[1] for op in page.ops if op[0] == "status"]
-    # The only card that fits: drawing is what the hint weighs it against.
-    assert "Pista: juega el 10 de diamantes (robar solo te llena la mano)." in statuses
+    # The only card that fits: the search weighs nothing against it, so no reason is claimed.
+    assert "Pista: juega el 10 de diamantes." in statuses
 
 
 def test_a_click_reaches_the_dispatcher_with_its_keyboard_flag_and_review_step(monkeypatch):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from engine.advice import action_phrase, done_phrase, with_why
+from engine.advice import done_phrase
 from engine.cards import TEXT, Card, sort_key
 from engine.game import Game, Move
 from engine.names import SUIT_PLURAL, card_name
@@ -92,7 +92,7 @@ def review_list_html(review: Review, first: int, current: int | None = None) -> 
     for n, d in enumerate(review.decisions):
         step = d.index - first
         mark = ' aria-current="step"' if step == current else ""
-        cpu = with_why(action_phrase(d.cpu_move), d.reason)
+        cpu = d.cpu_words()
         items.append(
             f'<li><button type="button" class="review-item" id="review-go-{n}" data-step="{step}"{mark}>'
             f"Jugada {step + 1}: {escape(done_phrase(d.played))}. "
