@@ -155,7 +155,6 @@ KINDS = (
     "robar-figura",
     "robar-guardar",
     "no-robar",
-    "no-pasar",
     "guardar-8",
     "falta-palo",
     "palo-largo",
@@ -172,14 +171,12 @@ def reason_kind(view: SeatView, best: Action, versus: Action, seen: Seen | None 
 
     As :func:`why_kind`, in prose with no brackets: «CPU 1 tiene una carta y
     sueltas la más cara», «vacías la mano antes más a menudo: 66 de cada 100
-    veces, frente a 53». «robar solo te llena la mano» only against a draw,
-    and against a pass «pasar no te quita ninguna carta». The quoted figures
-    are ``seen``'s, which the caller takes from a sample that did not choose
-    the move.
+    veces, frente a 53». «robar solo te llena la mano» only against a draw
+    weighed (a pass is never an alternative to a card: the rules allow it only
+    when nothing else is legal). The quoted figures are ``seen``'s, which the
+    caller takes from a sample that did not choose the move.
     """
-    if best is not PASS and versus is PASS:
-        return ("no-pasar", "pasar no te quita ninguna carta") if best.card is not None else ("", "")
-    if versus is not DRAW and versus.card is None:
+    if versus is PASS:
         return ("", "")
     kind, text = why_kind(view, best, versus, seen)
     if kind == "una-carta":

@@ -28,7 +28,7 @@ from .bots import (
     sample_world,
     world_playout,
 )
-from .cards import POINTS
+from .cards import EIGHT, POINTS, RANK_OF
 from .verify import level_bot
 from .view import SeatView
 
@@ -83,6 +83,7 @@ class ReviewSettings:
     check_actions: int = 0
     backing: float = 0.0
     kinds: tuple[str, ...] = ()
+    priors: tuple[tuple[str, tuple[tuple[float, float], ...]], ...] = ()
 
     def params(self, players: int) -> DificilParams:
         bot = level_bot("dificil", self.base, players)
@@ -115,22 +116,36 @@ class ReviewSettings:
         """Whether a margin is measured in a second sample (version 2 on)."""
         return self.measure_worlds > 0
 
-    def stated(self, mean: float, se: float) -> float:
+    def stated(self, mean: float, se: float, played: Action | None = None) -> float:
         """The margin to state for a measured mean difference ``mean`` with standard error ``se``.
 
         The posterior mean under :attr:`prior` (a normal error of ``se``), times :attr:`scale`.
+        From version 3 the prior is the one of the kind of move played (:func:`move_class`:
+        a draw, an 8, another card), as :attr:`priors` lists them.
         """
-        if not self.prior:
+        prior = self.prior
+        if self.priors and played is not None:
+            prior = dict(self.priors).get(move_class(played), prior)
+        if not prior:
             return mean * self.scale
         se = max(se, 0.25)
         # Weights relative to the grid point nearest the mean, so that exp never underflows to zero.
-        nearest = min(((mean - x) / se) ** 2 for x, _w in self.prior)
+        nearest = min(((mean - x) / se) ** 2 for x, _w in prior)
         top = below = 0.0
-        for x, weight in self.prior:
+        for x, weight in prior:
             w = weight * math.exp(-0.5 * (((mean - x) / se) ** 2 - nearest))
             top += w * x
             below += w
         return self.scale * top / below
+
+
+def move_class(action: Action) -> str:
+    """The kind of a move, for the prior of version 3: «robar», «ocho» or «carta» (a pass: «pasar»)."""
+    if action is DRAW:
+        return "robar"
+    if action.card is None:
+        return "pasar"
+    return "ocho" if RANK_OF[action.card] == EIGHT else "carta"
 
 
 # Version 2's prior: the margins of the moves the review's choice made over the moves played,
@@ -189,7 +204,7 @@ SCALE_2: dict[int, float] = {2: 0.975, 3: 1.0}
 CHECK_WORLDS_3 = 150
 CHECK_ACTIONS_3 = 6_000
 BACKING_3 = 2.0
-PRIOR_3: dict[int, tuple[tuple[float, float], ...]] = PRIOR_2
+PRIORS_3: dict[int, tuple[tuple[str, tuple[tuple[float, float], ...]], ...]] = {2: (), 3: ()}
 SCALE_3: dict[int, float] = SCALE_2
 # The kinds of reason the lab's report backs at least 80 % of the time (docs/review.md).
 KINDS_3: tuple[str, ...] = KINDS
@@ -223,7 +238,8 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
             threshold=4.0,
             measure_worlds=MEASURE_WORLDS_2,
             measure_actions=MEASURE_ACTIONS_2,
-            prior=PRIOR_3[players],
+            prior=PRIOR_2[players],
+            priors=PRIORS_3[players],
             scale=SCALE_3[players],
             check_worlds=CHECK_WORLDS_3,
             check_actions=CHECK_ACTIONS_3,

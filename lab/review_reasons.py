@@ -41,8 +41,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.actions import Action
 from engine.advice import KINDS
-from engine.judge import Because, Choice, Weighing, settings
+from engine.judge import Because, Choice, Weighing, move_class, settings
+from engine.record import ACTION_OF, NUMBER_OF
 from engine.review import CURRENT, _followed, measured
 from lab.review_check import _chunks, _map, band_table, collect, fit_prior, oracle
 
@@ -58,7 +60,7 @@ def _rows_chunk(args: tuple[str, int, int, int, int]) -> list[dict[str, Any]]:
         choice.run()
         best = choice.best
         followed = _followed(choice, played)
-        row: dict[str, Any] = {"followed": followed}
+        row: dict[str, Any] = {"followed": followed, "played": NUMBER_OF[played], "best": NUMBER_OF[best]}
         if not followed:
             sample = Weighing(
                 view,
@@ -92,6 +94,10 @@ def _rows_chunk(args: tuple[str, int, int, int, int]) -> list[dict[str, Any]]:
     return out
 
 
+def _played(row: dict[str, Any]) -> Action | None:
+    return ACTION_OF[row["played"]] if "played" in row else None
+
+
 def stated_of(rows: list[dict[str, Any]], s: Any) -> list[list[float]]:
     """``lab.review_check``'s row form: [followed, raw, se, stated, real] under settings ``s``."""
     out: list[list[float]] = []
@@ -99,18 +105,36 @@ def stated_of(rows: list[dict[str, Any]], s: Any) -> list[list[float]]:
         if r["followed"]:
             out.append([1, 0.0, 0.0, 0.0, 0.0])
         else:
-            out.append([0, r["raw"], r["se"], s.stated(r["raw"], r["se"]), r["real"]])
+            out.append([0, r["raw"], r["se"], s.stated(r["raw"], r["se"], _played(r)), r["real"]])
     return out
 
 
-def fit(rows: list[dict[str, Any]], players: int) -> Any:
-    """The settings with a prior and scale fitted on ``rows`` (as ``lab.review_check fit``)."""
-    table = stated_of(rows, settings(CURRENT, players))
-    prior = fit_prior(table)
-    fitted = replace(settings(CURRENT, players), prior=tuple(prior), scale=1.0)
-    other = [r for r in table if not r[0]]
-    shrunk = [fitted.stated(r[1], r[2]) for r in other]
-    top = [(p, r[4]) for p, r in zip(shrunk, other, strict=True) if p > 3.0]
+# Fewer decisions than this of a kind of move played, and that kind is shrunk towards the pooled prior.
+PER_CLASS = 60
+
+
+def fit(rows: list[dict[str, Any]], players: int, by_class: bool = True) -> Any:
+    """Settings with priors and a scale fitted on ``rows`` (as ``lab.review_check fit``).
+
+    One prior for all the decisions, and with ``by_class`` one per kind of move played
+    (:func:`engine.judge.move_class`) that has at least :data:`PER_CLASS` decisions.
+    """
+    base = settings(CURRENT, players)
+    table = stated_of(rows, base)
+    priors = []
+    if by_class:
+        for name in ("robar", "ocho", "carta"):
+            inside = [
+                t
+                for t, r in zip(table, rows, strict=True)
+                if not t[0] and (p := _played(r)) is not None and move_class(p) == name
+            ]
+            if len(inside) >= PER_CLASS:
+                priors.append((name, tuple(fit_prior(inside))))
+    fitted = replace(base, prior=tuple(fit_prior(table)), priors=tuple(priors), scale=1.0)
+    other = [r for r in rows if not r["followed"]]
+    shrunk = [fitted.stated(r["raw"], r["se"], _played(r)) for r in other]
+    top = [(p, r["real"]) for p, r in zip(shrunk, other, strict=True) if p > 3.0]
     scale = sum(o for _p, o in top) / sum(p for p, _o in top) if top else 1.0
     return replace(fitted, scale=round(scale, 3))
 
@@ -126,7 +150,7 @@ def reasons_table(rows: list[dict[str, Any]], s: Any) -> dict[str, dict[str, int
         backed = mean > 0 and mean >= s.backing * se
         said = backed
         if not r["followed"]:
-            said = backed and s.stated(r["raw"], r["se"]) > s.threshold
+            said = backed and s.stated(r["raw"], r["se"], _played(r)) > s.threshold
         line = out.setdefault(kind, {"argued": 0, "argued_held": 0, "said": 0, "said_held": 0})
         held = r["check_real"] > 0
         line["argued"] += 1
@@ -158,6 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out")
     parser.add_argument("--rows", nargs="*", default=[])
     parser.add_argument("--prior-from", nargs="*", default=[])
+    parser.add_argument(
+        "--pooled", action="store_true", help="fit one prior, not one per kind of move played"
+    )
+    parser.add_argument("--scale", type=float, help="report: another scale for the stated margins")
+    parser.add_argument("--backing", type=float, help="report: standard errors a reason's sample must show")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     if args.what == "rows":
@@ -187,12 +216,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert len(players) == 1, "one table size at a time"
     (n_players,) = players
     if args.what == "fit":
-        fitted = fit(_read(args.rows), n_players)
-        print(json.dumps({"prior": fitted.prior, "scale": fitted.scale}))
+        fitted = fit(_read(args.rows), n_players, not args.pooled)
+        print(json.dumps({"prior": fitted.prior, "priors": fitted.priors, "scale": fitted.scale}))
         return 0
     s = settings(CURRENT, n_players)
     if args.prior_from:
-        s = fit(_read(args.prior_from), n_players)
+        s = fit(_read(args.prior_from), n_players, not args.pooled)
+    if args.backing is not None:
+        s = replace(s, backing=args.backing)
+    if args.scale is not None:
+        s = replace(s, scale=args.scale)
     summary: dict[str, Any] = {"players": n_players, "tables": {}, "reasons": {}}
     for data in files.values():
         meta, rows = data["meta"], data["rows"]
