@@ -35,9 +35,10 @@ ONE_A_TURN = "Ya has pedido la pista de este turno: hay una por turno."
 
 
 def hint_text(action: Action, reason: str = "") -> str:
-    """«Pista: Roba.», «Pista: juega el 7 de corazones, porque guardas el 8.», «… y pide picas: tienes 3.».
+    """«Pista: Roba.», «Pista: juega el 7 de corazones, porque te quedan más corazones.»…
 
-    ``reason`` is what follows the move's words (:meth:`engine.judge.Choice.reason`), in prose.
+    ``reason`` is what follows the move's words (:meth:`engine.judge.Choice.reason`), in prose:
+    «: tienes 3» after an 8 naming picas («… y pide picas: tienes 3.»).
     """
     return f"Pista: {phrase(action, 'imperative')}{reason}."
 
