@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, replace
 
 from .actions import DRAW, PLAY, Action
-from .advice import Seen, why
+from .advice import Seen, named_with_reason, reason_kind, tail, why
 from .bots import (
     DificilBot,
     DificilParams,
@@ -28,7 +28,7 @@ from .bots import (
     sample_world,
     world_playout,
 )
-from .cards import POINTS
+from .cards import EIGHT, POINTS, RANK_OF
 from .verify import level_bot
 from .view import SeatView
 
@@ -60,6 +60,14 @@ class ReviewSettings:
     actions), and the mean difference is shrunk by its noise towards what
     margins usually are (``prior``: margins in points and their weights,
     measured), then scaled by ``scale`` (measured against the real hidden hands).
+
+    From version 3 a reason is said only when a sample that did not choose
+    the move backs it: the second sample against the move played, or
+    ``check_worlds`` worlds of its own (at most ``check_actions`` actions,
+    seed ``review-why``) against the runner-up. It backs the reason when the
+    move the reason argues for did better there by at least ``backing``
+    standard errors, and only reasons of the kinds in ``kinds`` are said
+    (the kinds the lab's report backs, ``docs/review.md``).
     """
 
     base: int
@@ -71,6 +79,11 @@ class ReviewSettings:
     measure_actions: int = 0
     prior: tuple[tuple[float, float], ...] = ()
     scale: float = 1.0
+    check_worlds: int = 0
+    check_actions: int = 0
+    backing: float = 0.0
+    kinds: tuple[str, ...] = ()
+    priors: tuple[tuple[str, tuple[tuple[float, float], ...]], ...] = ()
 
     def params(self, players: int) -> DificilParams:
         bot = level_bot("dificil", self.base, players)
@@ -84,27 +97,55 @@ class ReviewSettings:
             value=None,
         )
 
+    def sample_params(self, players: int, worlds: int, max_actions: int) -> DificilParams:
+        """The params of a sample of ``worlds`` worlds weighing two moves (the margin's, the reason's)."""
+        return replace(
+            self.params(players),
+            playouts=2 * worlds,
+            max_actions=max_actions,
+            min_worlds=min(worlds, 12),
+        )
+
+    @property
+    def checks(self) -> bool:
+        """Whether a reason is checked in a sample of its own (version 3 on)."""
+        return self.check_worlds > 0
+
     @property
     def measures(self) -> bool:
         """Whether a margin is measured in a second sample (version 2 on)."""
         return self.measure_worlds > 0
 
-    def stated(self, mean: float, se: float) -> float:
+    def stated(self, mean: float, se: float, played: Action | None = None) -> float:
         """The margin to state for a measured mean difference ``mean`` with standard error ``se``.
 
         The posterior mean under :attr:`prior` (a normal error of ``se``), times :attr:`scale`.
+        From version 3 the prior is the one of the kind of move played (:func:`move_class`:
+        a draw, an 8, another card), as :attr:`priors` lists them.
         """
-        if not self.prior:
+        prior = self.prior
+        if self.priors and played is not None:
+            prior = dict(self.priors).get(move_class(played), prior)
+        if not prior:
             return mean * self.scale
         se = max(se, 0.25)
         # Weights relative to the grid point nearest the mean, so that exp never underflows to zero.
-        nearest = min(((mean - x) / se) ** 2 for x, _w in self.prior)
+        nearest = min(((mean - x) / se) ** 2 for x, _w in prior)
         top = below = 0.0
-        for x, weight in self.prior:
+        for x, weight in prior:
             w = weight * math.exp(-0.5 * (((mean - x) / se) ** 2 - nearest))
             top += w * x
             below += w
         return self.scale * top / below
+
+
+def move_class(action: Action) -> str:
+    """The kind of a move, for the prior of version 3: «robar», «ocho» or «carta» (a pass: «pasar»)."""
+    if action is DRAW:
+        return "robar"
+    if action.card is None:
+        return "pasar"
+    return "ocho" if RANK_OF[action.card] == EIGHT else "carta"
 
 
 # Version 2's prior: the margins of the moves the review's choice made over the moves played,
@@ -158,6 +199,78 @@ PRIOR_2: dict[int, tuple[tuple[float, float], ...]] = {
 }
 SCALE_2: dict[int, float] = {2: 0.975, 3: 1.0}
 
+# Version 3: the same choice and margin samples, 8s naming a suit only with a reason to, and each
+# reason checked in a sample of its own; the prior and scale fitted on three kinds of learner.
+CHECK_WORLDS_3 = 150
+CHECK_ACTIONS_3 = 6_000
+BACKING_3 = 2.0
+# Version 3's priors, fitted (``python -m lab.review_reasons fit``, docs/review.md) on two stand-ins
+# (drawer, eights: 50 games each) and checked on three (high held out): the pooled prior, then one per
+# kind of move played (:func:`move_class`).
+# fmt: off
+PRIOR_3: dict[int, tuple[tuple[float, float], ...]] = {
+    2: (
+        (-5, 0.004), (-4, 0.0015), (-2, 0.0168), (-1, 0.0441), (0, 0.2546), (1, 0.189), (2, 0.0915),
+        (3, 0.0827), (4, 0.0735), (5, 0.0624), (6, 0.0247), (7, 0.0273), (8, 0.0252), (9, 0.0095),
+        (10, 0.0238), (11, 0.008), (12, 0.0049), (13, 0.02), (14, 0.0051), (15, 0.0016), (16, 0.0059),
+        (19, 0.008), (24, 0.0087), (27, 0.0031), (31, 0.003), (43, 0.001),
+    ),
+    3: (
+        (-3, 0.0027), (-2, 0.003), (-1, 0.0119), (0, 0.2837), (1, 0.1019), (2, 0.1268), (3, 0.1315),
+        (4, 0.0641), (5, 0.0923), (6, 0.0443), (7, 0.0462), (8, 0.0103), (9, 0.0155), (10, 0.0096),
+        (12, 0.0265), (16, 0.011), (17, 0.0019), (20, 0.0076), (24, 0.0038), (32, 0.0018), (41, 0.0014),
+        (45, 0.001), (65, 0.0011),
+    ),
+}
+PRIORS_3: dict[int, tuple[tuple[str, tuple[tuple[float, float], ...]], ...]] = {
+    2: (
+        ("robar", (
+            (-10, 0.0014), (-5, 0.0074), (-4, 0.0023), (-2, 0.0212), (-1, 0.0521), (0, 0.1768),
+            (1, 0.1723), (2, 0.0989), (3, 0.185), (4, 0.0799), (5, 0.0374), (6, 0.0353), (7, 0.0508),
+            (8, 0.0018), (10, 0.0207), (11, 0.0019), (12, 0.012), (13, 0.0087), (14, 0.0083),
+            (15, 0.0019), (16, 0.0046), (19, 0.0053), (20, 0.0014), (24, 0.0082), (25, 0.001),
+            (32, 0.0021), (43, 0.0011),
+        )),
+        ("ocho", (
+            (-3, 0.0018), (-2, 0.0186), (-1, 0.1059), (0, 0.0556), (1, 0.0376), (2, 0.1798),
+            (3, 0.0152), (4, 0.1306), (5, 0.0223), (6, 0.0285), (7, 0.041), (8, 0.0539), (9, 0.0645),
+            (10, 0.0611), (11, 0.0366), (12, 0.0287), (13, 0.0415), (14, 0.0146), (15, 0.0032),
+            (16, 0.0054), (17, 0.0099), (18, 0.0038), (19, 0.0019), (20, 0.0031), (21, 0.0041),
+            (22, 0.0087), (23, 0.0048), (27, 0.0097), (30, 0.004), (51, 0.0018), (67, 0.0018),
+        )),
+        ("carta", (
+            (-2, 0.0218), (-1, 0.0435), (0, 0.3187), (1, 0.2232), (2, 0.0729), (3, 0.0571), (4, 0.0502),
+            (5, 0.0701), (6, 0.0152), (7, 0.0151), (8, 0.0298), (9, 0.0128), (10, 0.0168), (11, 0.0047),
+            (13, 0.0165), (14, 0.0011), (17, 0.0045), (18, 0.0055), (19, 0.0022), (24, 0.0076),
+            (25, 0.0025), (29, 0.0035), (31, 0.0022), (67, 0.001), (79, 0.0013),
+        )),
+    ),
+    3: (
+        ("robar", (
+            (-3, 0.0037), (-1, 0.0034), (0, 0.1286), (1, 0.1879), (2, 0.0641), (3, 0.1599), (4, 0.2139),
+            (5, 0.0902), (6, 0.0546), (7, 0.0276), (8, 0.0067), (9, 0.0052), (10, 0.0067), (12, 0.0102),
+            (13, 0.0058), (16, 0.0151), (20, 0.0095), (21, 0.0022), (25, 0.0047),
+        )),
+        ("ocho", (
+            (-4, 0.0213), (-3, 0.0061), (-1, 0.0022), (0, 0.1408), (1, 0.2629), (2, 0.0666), (3, 0.165),
+            (4, 0.0038), (7, 0.1509), (8, 0.0199), (9, 0.0068), (10, 0.0772), (11, 0.0148),
+            (12, 0.0491), (13, 0.0025), (16, 0.01),
+        )),
+        ("carta", (
+            (-1, 0.0229), (0, 0.3735), (1, 0.0861), (2, 0.1648), (3, 0.0836), (4, 0.01), (5, 0.0975),
+            (6, 0.0138), (7, 0.0525), (8, 0.0139), (9, 0.0203), (11, 0.0013), (12, 0.0199),
+            (17, 0.0122), (20, 0.0019), (21, 0.005), (24, 0.0055), (32, 0.0039), (41, 0.0029),
+            (45, 0.0022), (49, 0.0011), (55, 0.0019), (65, 0.0023), (69, 0.0011),
+        )),
+    ),
+}
+# fmt: on
+SCALE_3: dict[int, float] = {2: 0.931, 3: 0.931}
+# The kinds of reason the lab's report backs at least 80 % of the time, both on the games the kinds
+# were chosen on and on games that chose nothing (docs/review.md): «guardas el 8» (77 %) and «CPU 1 no
+# tiene picas» (72 %) fell under on the second and are not said.
+KINDS_3: tuple[str, ...] = ("una-carta", "robar-8", "no-robar", "mas-palo", "pareja")
+
 # Every shipped version, by table size: a stored review names its version, so these never change.
 VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
     {
@@ -175,6 +288,25 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
             measure_actions=MEASURE_ACTIONS_2,
             prior=PRIOR_2[players],
             scale=SCALE_2[players],
+        )
+        for players in (2, 3)
+    },
+    {
+        players: ReviewSettings(
+            base=1,
+            playouts=PLAYOUTS_2,
+            max_actions=ACTIONS_2,
+            deal_cost=8 if players == 3 else 0,
+            threshold=4.0,
+            measure_worlds=MEASURE_WORLDS_2,
+            measure_actions=MEASURE_ACTIONS_2,
+            prior=PRIOR_3[players],
+            priors=PRIORS_3[players],
+            scale=SCALE_3[players],
+            check_worlds=CHECK_WORLDS_3,
+            check_actions=CHECK_ACTIONS_3,
+            backing=BACKING_3,
+            kinds=KINDS_3,
         )
         for players in (2, 3)
     },
@@ -255,6 +387,14 @@ class Weighing:
                 self.playouts = self.done
         return self.done >= self.playouts
 
+    def difference(self) -> tuple[float, float]:
+        """The mean of (move 0 - move 1) a world and its standard error, in units of worth."""
+        n = self.done // len(self.moves)
+        if n < 2:
+            return (self.diff_sum / n if n else 0.0, 0.0)
+        variance = max(self.diff_squares - self.diff_sum * self.diff_sum / n, 0) / (n - 1)
+        return (self.diff_sum / n, math.sqrt(variance / n))
+
     def seen(self, a: int, b: int) -> Seen | None:
         """What the worlds showed of moves ``a`` and ``b`` (None before the first world is done)."""
         worlds = self.done // len(self.moves)
@@ -276,20 +416,27 @@ def decides_at_once(view: SeatView, moves: list[Action]) -> bool:
 class Choice:
     """What the hard CPU's review search chooses from a view: the one judge of «Pista» and «Repaso».
 
-    It weighs the search's candidates (:func:`~engine.bots.candidates`) in the
+    It weighs the search's candidates (:func:`~engine.bots.candidates`; from
+    version 3, an 8 names a suit only with a reason to, :func:`~engine.advice.suit_note`) in the
     worlds of ``decision_rng("review", view)`` with the review's settings of
     ``version`` (version 2 on); ``best`` is the move with the best total
     (the first in order on a tie). Run it with :meth:`step` until it returns
-    True (or :meth:`run`). The same view always gives the same choice, the
+    True (or :meth:`run`). From version 3, with ``explain``, the steps go on
+    to check the reason against the runner-up in a sample of its own
+    (:class:`Because`). The same view always gives the same choice, the
     same totals and the same reason, whoever asks.
     """
 
-    def __init__(self, view: SeatView, version: int = 0) -> None:
+    def __init__(self, view: SeatView, version: int = 0, explain: bool = True) -> None:
         self.view = view
         self.version = version or CURRENT
         self.settings = settings(self.version, view.players)
         self.moves = candidates(view)
+        if self.settings.checks:
+            self.moves = [m for m in self.moves if named_with_reason(view, m)]
         self.weighing: Weighing | None = None
+        self.explain = explain and self.settings.checks
+        self.because: Because | None = None
         if decides_at_once(view, self.moves):
             if len(view.hand) == 1 and view.legal_cards():
                 self.moves = [PLAY[view.hand[0]]]
@@ -306,7 +453,14 @@ class Choice:
         return 0 if self.weighing is None else self.weighing.done
 
     def step(self, max_playouts: int) -> bool:
-        return self.weighing is None or self.weighing.step(max_playouts)
+        if self.weighing is not None and not self.weighing.step(max_playouts):
+            return False
+        if not self.explain:
+            return True
+        if self.because is None:
+            self.because = self.checking(self.runner_up)
+            return self.because.step(0)
+        return self.because.step(max_playouts)
 
     def run(self) -> Action:
         while not self.step(10_000):
@@ -335,8 +489,20 @@ class Choice:
         best = totals.index(max(totals))
         return self.moves[max((j for j in range(len(totals)) if j != best), key=lambda j: totals[j])]
 
+    def checking(self, versus: Action | None) -> Because:
+        """Version 3: the check of the reason for the choice over ``versus`` (a sample of its own)."""
+        return Because(self.view, self.best, versus, self.settings)
+
     def reason(self, versus: Action | None = None, seen: Seen | None = None) -> str:
-        """Why the choice, against ``versus`` (by default the runner-up, with what its worlds showed)."""
+        """Why the choice, against ``versus`` (by default the runner-up, with what its worlds showed).
+
+        From version 3, the words that follow the move (:func:`~engine.advice.tail`), once
+        :meth:`step` has checked them.
+        """
+        if self.settings.checks:
+            if self.because is None:
+                raise ValueError("the reason is checked once the choice is made (explain=True)")
+            return self.because.words()
         other = versus if versus is not None else self.runner_up
         view = self.view
         if other is None and len(view.hand) == 1 and self.best.card is not None:
@@ -348,3 +514,61 @@ class Choice:
         if versus is None and self.weighing is not None:
             seen = self.weighing.seen(self.moves.index(self.best), self.moves.index(other))
         return why(self.view, self.best, other, seen)
+
+
+class Because:
+    """Version 3: the reason for ``best`` over ``versus``, said only if a sample that did not choose backs it.
+
+    The sample is ``sample`` when given (the review's second sample, the two
+    moves in order), else one of its own: ``check_worlds`` worlds of
+    ``decision_rng("review-why", view)``, run by :meth:`step`. The reason
+    (:func:`~engine.advice.reason_kind`, its figures from that sample) is
+    kept when it is of a kind :attr:`ReviewSettings.kinds` lists and the
+    move it argues for did better there by at least
+    :attr:`ReviewSettings.backing` standard errors; ``one_sided=False``
+    drops it whatever the sample says (an «Igual de buena»). The 8's suit
+    note is a fact of the position, always said.
+    """
+
+    def __init__(
+        self,
+        view: SeatView,
+        best: Action,
+        versus: Action | None,
+        s: ReviewSettings,
+        sample: Weighing | None = None,
+    ) -> None:
+        self.view, self.best, self.versus, self.settings = view, best, versus, s
+        self.sample = sample
+        last_card = len(view.hand) == 1 and best.card is not None
+        if sample is None and versus is not None and not last_card:
+            params = s.sample_params(view.players, s.check_worlds, s.check_actions)
+            self.sample = Weighing(view, [best, versus], params, "review-why")
+
+    def step(self, max_playouts: int) -> bool:
+        return self.sample is None or self.sample.step(max_playouts)
+
+    def kind(self) -> tuple[str, str, bool]:
+        """(kind, words, backed) of the one-sided reason before it is kept or dropped."""
+        view, versus, sample = self.view, self.versus, self.sample
+        if versus is None or sample is None:
+            return ("", "", False)
+        kind, words = reason_kind(view, self.best, versus, sample.seen(0, 1))
+        mean, se = sample.difference()
+        return (kind, words, mean > 0 and mean >= self.settings.backing * se)
+
+    def reason(self, one_sided: bool = True) -> str:
+        """The one-sided reason said, or ``""``."""
+        if not one_sided:
+            return ""
+        if len(self.view.hand) == 1 and self.best.card is not None:
+            return "es tu última carta"
+        kind, words, backed = self.kind()
+        return words if backed and kind in self.settings.kinds else ""
+
+    def words(self, one_sided: bool = True) -> str:
+        """What follows the move's words: «: tienes 3», «, porque guardas el 8» (:func:`~engine.advice.tail`).
+
+        ``one_sided=False`` (an «Igual de buena») keeps the 8's suit note only.
+        """
+        return tail(self.view, self.best, self.reason(one_sided))

@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .actions import Action
-from .advice import action_phrase, done_phrase, points_phrase, with_why
+from .advice import action_phrase, done_phrase, even_why, points_phrase, with_why
 from .bots import (
     candidates,
     same_move,
@@ -52,6 +52,7 @@ from .judge import (
     CURRENT,
     HUMAN,
     PLAYOUTS_PER_STEP,
+    Because,
     Choice,
     ReviewSettings,
     Weighing,
@@ -62,9 +63,20 @@ from .view import SeatView, seat_view
 
 BIEN = "Bien"
 IGUAL = "Igual de buena"
+EVEN = "las dos salen casi igual"
 
 
 # -- one decision -------------------------------------------------------------------------
+
+
+def measured(measure: tuple[int, int, int], players: int) -> tuple[float, float]:
+    """The second sample's (worlds, sum, sum of squares) as a mean margin and its standard error (points)."""
+    n, total, squares = measure
+    mean = total / n / (players - 1) if n else 0.0
+    if n < 2:
+        return (mean, 0.0)
+    variance = max(squares - total * total / n, 0) / (n - 1)
+    return (mean, math.sqrt(variance / n) / (players - 1))
 
 
 @dataclass(frozen=True)
@@ -140,17 +152,12 @@ class Decision:
             played = self.played_at
             assert played is not None
             return self.value(self.best_at) - self.value(played)
-        worlds, total, _squares = self.measure
-        return total / worlds / (self.players - 1) if worlds else 0.0
+        return measured(self.measure, self.players)[0]
 
     @property
     def standard_error(self) -> float:
         """The second sample's standard error of the margin, in points (0 without one)."""
-        n, total, squares = self.measure
-        if n < 2:
-            return 0.0
-        variance = max(squares - total * total / n, 0) / (n - 1)
-        return math.sqrt(variance / n) / (self.players - 1)
+        return measured(self.measure, self.players)[1]
 
     @property
     def margin(self) -> float:
@@ -163,7 +170,7 @@ class Decision:
             return 0.0
         if not self.settings.measures:
             return self.raw_margin
-        return self.settings.stated(self.raw_margin, self.standard_error)
+        return self.settings.stated(self.raw_margin, self.standard_error, self.played)
 
     @property
     def mistake(self) -> bool:
@@ -171,11 +178,29 @@ class Decision:
 
     @property
     def verdict(self) -> str:
+        """«Bien», «Igual de buena» or «Mejor: robar (ahorras unos 6 puntos de media)».
+
+        From version 3, «Igual de buena» says that both are about as good, and why when the moves
+        show a plain why («Igual de buena: las dos salen casi igual, porque las dos son un 7»).
+        """
         if self.followed:
             return BIEN
         if not self.mistake:
-            return IGUAL
+            if not self.settings.checks:
+                return IGUAL
+            even = even_why(self.best, self.played)
+            return f"{IGUAL}: {EVEN}, porque {even}" if even else f"{IGUAL}: {EVEN}"
         return f"Mejor: {action_phrase(self.best)} (ahorras {points_phrase(self.margin)} de media)"
+
+    def cpu_words(self) -> str:
+        """What the hard CPU would have done, with its reason: «jugar el 9 de picas, porque guardas el 8».
+
+        Version 3 words the reason in prose after the move (:func:`~engine.advice.tail`); earlier
+        versions in brackets.
+        """
+        if self.settings.checks:
+            return action_phrase(self.cpu_move) + self.reason
+        return with_why(action_phrase(self.cpu_move), self.reason)
 
     @property
     def cpu_move(self) -> Action:
@@ -184,8 +209,7 @@ class Decision:
 
     def text(self) -> str:
         """The whole item, as a sentence a screen reader can say."""
-        cpu = with_why(action_phrase(self.cpu_move), self.reason)
-        return f"{done_phrase(self.played)}. La CPU difícil: {cpu}. {self.verdict}."
+        return f"{done_phrase(self.played)}. La CPU difícil: {self.cpu_words()}. {self.verdict}."
 
     def pack(self) -> list[int]:
         """Plain numbers for storage: index, hand, played, worlds, [the second sample's three numbers,
@@ -397,24 +421,31 @@ def judging(view: SeatView, played: Action, version: int, index: int, out: list[
     for the margin, which is then shrunk by its noise.
     """
     s = settings(version, view.players)
-    choice = Choice(view, version)
+    choice = Choice(view, version, explain=False)
     while not choice.step(PLAYOUTS_PER_STEP):
         yield 0.5 * choice.done / max(choice.playouts, 1)
     best = choice.best
     measure = (0, 0, 0)
-    reason = choice.reason()
-    if not _followed(choice, played):
-        params = replace(
-            s.params(view.players),
-            playouts=2 * s.measure_worlds,
-            max_actions=s.measure_actions,
-            min_worlds=min(s.measure_worlds, 12),
-        )
+    followed = _followed(choice, played)
+    if s.checks and followed:  # the reason against the runner-up, as «Pista» checks it
+        because = choice.checking(choice.runner_up)
+        while not because.step(PLAYOUTS_PER_STEP):
+            yield 0.5
+        reason = because.words()
+    elif not s.checks:
+        reason = choice.reason()
+    if not followed:
+        params = s.sample_params(view.players, s.measure_worlds, s.measure_actions)
         weighing = Weighing(view, [best, played], params, "review-margin")
         while not weighing.step(PLAYOUTS_PER_STEP):
             yield 0.5 + 0.5 * weighing.done / max(weighing.playouts, 1)
         measure = (weighing.worlds, weighing.diff_sum, weighing.diff_squares)
-        reason = choice.reason(played, weighing.seen(0, 1))
+        if s.checks:
+            # The margin's own sample backs the reason (or not); an «Igual de buena» argues no side.
+            one_sided = s.stated(*measured(measure, view.players), played) > s.threshold
+            reason = Because(view, best, played, s, weighing).words(one_sided)
+        else:
+            reason = choice.reason(played, weighing.seen(0, 1))
     out.append(
         Decision(
             index,
@@ -464,6 +495,7 @@ __all__ = [
     "Reviewer",
     "judge",
     "judging",
+    "measured",
     "review_record",
     "weighed",
 ]

@@ -18,7 +18,8 @@ that ends every benchmark) and :mod:`lab.valuation` is a command, ``python -m la
 - :mod:`lab.history_bench`   «Tus partidas» with 10,000 games stored: size, load and statistics times
 - :mod:`lab.first_minute`    the controls a first visit sees without scrolling (#25's first minute)
 - :mod:`lab.review_check`    the review («Repaso»): its noise; its margins fitted and checked
-- :mod:`lab.review_learner`  the stand-in for a person learning the game that the review's tools play
+- :mod:`lab.review_reasons`  the review's reasons and margins against the real hands, per kind of learner
+- :mod:`lab.review_learner`  the stand-ins for a person learning the game that the review's tools play
 - :mod:`lab.review_bench`    the review of whole hands timed, in CPython or in Pyodide under Node
 - :mod:`lab.review_page_bench` a whole hand's review timed in the built page, in Chromium
 - :mod:`lab.make_golden_reviews` the golden reviews of fixed records (``tests/golden/reviews.json``)

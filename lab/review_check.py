@@ -53,7 +53,7 @@ from engine.judge import Weighing, settings
 from engine.review import CURRENT, Decision, judge, weighed
 from engine.view import SeatView, seat_view
 from lab.dificil_regret import real_hands
-from lab.review_learner import Learner
+from lab.review_learner import STAND_INS
 from lab.simulate import game_code
 
 SEED = "review-check"
@@ -61,16 +61,17 @@ HUMAN = 0
 
 
 def collect(
-    players: int, start: int, games: int, *, weighing: bool = False
+    players: int, start: int, games: int, *, weighing: bool = False, learner: str = "learner"
 ) -> list[tuple[SeatView, Game, Action]]:
     """Seat 0's decisions in learner-vs-``cpu`` games: more than one legal action, not a winning last card.
 
-    With ``weighing`` (version 1), only those with more than one move worth weighing.
+    ``learner`` names the stand-in (:data:`lab.review_learner.STAND_INS`). With ``weighing``
+    (version 1), only the decisions with more than one move worth weighing.
     """
     out: list[tuple[SeatView, Game, Action]] = []
     for index in range(start, start + games):
         game = Game.new(game_code(players, SEED, index))
-        person, cpu = Learner(), CpuBot()
+        person, cpu = STAND_INS[learner](), CpuBot()
         while True:
             while game.phase == PLAYING:
                 seat = game.turn

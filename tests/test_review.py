@@ -324,3 +324,11 @@ def test_why_falls_back_on_what_the_worlds_showed() -> None:
         why(view, card("4H"), card("6H"), (0.5, 0.5, 3.0, 6.0))
         == "te quedan menos puntos en la mano al final"
     )
+
+
+def test_v3_shrinks_a_margin_towards_the_prior_of_the_kind_of_move_played() -> None:
+    s = settings(3, 2)
+    assert {name for name, _prior in s.priors} == {"robar", "ocho", "carta"}
+    stated = {s.stated(5.0, 2.0, move) for move in (DRAW, card("7H"), PLAY8[Card.parse("8S")][1])}
+    assert len(stated) == 3, "a draw, a card and an 8 played are shrunk each towards its own prior"
+    assert s.stated(5.0, 2.0) == s.stated(5.0, 2.0, None), "without the move, the pooled prior"

@@ -37,12 +37,21 @@ def your_last_move() -> Record:
 
 
 @functools.cache
-def a_real_choice() -> Record:
-    """A game in progress where it is your turn and the hard CPU weighs more than one move."""
+def a_real_choice(with_reason: bool = False) -> Record:
+    """A game in progress where it is your turn and the hard CPU weighs more than one move.
+
+    ``with_reason``: one where the choice has a reason its own sample backs.
+    """
     record = records(2, ("cpu", "cpu"), 1, "hint")[0]
     for count in range(len(record)):
         game = record.prefix(count).replay()
-        if game.turn == 0 and len(candidates(seat_view(game, 0))) > 1 and len(game.hands[0]) > 2:
+        view = seat_view(game, 0)
+        if game.turn == 0 and len(candidates(view)) > 1 and len(game.hands[0]) > 2:
+            if with_reason:
+                choice = Choice(view)
+                choice.run()
+                if " porque " not in choice.reason():
+                    continue
             return record.prefix(count + 1)
     raise AssertionError("no such position")
 
@@ -65,7 +74,7 @@ def finished_after_a_hint(record: Record) -> tuple[Table, FakeScreen]:
 
 
 def test_a_hint_names_the_reviews_choice_from_your_seat_with_its_reason_and_marks_its_card() -> None:
-    table, screen, _ = make_table(one_move_from_the_end(a_real_choice()))
+    table, screen, _ = make_table(one_move_from_the_end(a_real_choice(with_reason=True)))
     choice = Choice(table.view())
     expected = choice.run()
     table.ask_hint()
@@ -73,7 +82,7 @@ def test_a_hint_names_the_reviews_choice_from_your_seat_with_its_reason_and_mark
     assert screen.run_timers() > 1, "the search runs in slices of the timer"
     assert choice.reason(), "this position has a plain reason"
     assert screen.last_status == hint_text(expected, choice.reason())
-    assert screen.last_status.endswith(f" ({choice.reason()}).")
+    assert screen.last_status.endswith(f"{choice.reason()}.") and ", porque " in screen.last_status
     if expected.card is not None:
         card = render.card_id(expected.card)
         assert screen.get_attr(card, "data-hint") == "1"

@@ -308,8 +308,8 @@ def test_the_hint_button_answers_in_the_worker_as_on_the_main_thread():
     page.event(kind="hint")
     page.settle()
     statuses = [op[1] for op in page.ops if op[0] == "status"]
-    # The only card that fits: drawing is what the hint weighs it against.
-    assert "Pista: juega el 10 de diamantes (robar solo te llena la mano)." in statuses
+    # The only card that fits: the search weighs nothing against it, so no reason is claimed.
+    assert "Pista: juega el 10 de diamantes." in statuses
 
 
 def test_an_intent_reaches_the_table_with_its_fields_and_one_that_does_not_decode_nothing(monkeypatch):

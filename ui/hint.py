@@ -7,7 +7,8 @@ only, in slices of the screen's timer like a CPU turn. So a move the hint
 named is «Bien» in that hand's «Repaso». When it ends, the card it would
 play is marked in your hand (``data-hint``: raised, with a «Pista» tag, and
 its name says so to a screen reader) and named on the status line with the
-reason (:func:`engine.advice.why`), or it says «Roba». Asking marks the
+reason (:class:`engine.judge.Because`: said only when a sample of its own
+backs it), or it says «Roba». Asking marks the
 game: its record says hints were asked (:attr:`engine.record.Record.hints`),
 and so do «Tus partidas» and a challenge made from it («con pistas»).
 
@@ -39,10 +40,14 @@ ONE_A_TURN = "Ya has pedido la pista de este turno: hay una por turno."
 
 
 def hint_text(action: Action, reason: str = "") -> str:
-    """«Pista: Roba.», «Pista: juega el 7 de corazones (guardas el 8).», «… y pide tréboles.»."""
-    from engine.advice import phrase, with_why  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+    """«Pista: Roba.», «Pista: juega el 7 de corazones, porque te quedan más corazones.»…
 
-    return f"Pista: {with_why(phrase(action, 'imperative'), reason)}."
+    ``reason`` is what follows the move's words (:meth:`engine.judge.Choice.reason`), in prose:
+    «: tienes 3» after an 8 naming picas («… y pide picas: tienes 3.»).
+    """
+    from engine.advice import phrase  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+
+    return f"Pista: {phrase(action, 'imperative')}{reason}."
 
 
 def hinted_label(action: Action) -> str:

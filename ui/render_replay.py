@@ -90,13 +90,13 @@ def review_list_html(review: Review, first: int, current: int | None = None) -> 
     when you chose), which its button jumps to (``data-step``). The item
     on show, ``current``, is marked ``aria-current``.
     """
-    from engine.advice import action_phrase, done_phrase, with_why  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
+    from engine.advice import done_phrase  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
 
     items = []
     for n, d in enumerate(review.decisions):
         step = d.index - first
         mark = ' aria-current="step"' if step == current else ""
-        cpu = with_why(action_phrase(d.cpu_move), d.reason)
+        cpu = d.cpu_words()
         items.append(
             f'<li><button type="button" class="review-item" id="review-go-{n}" data-intent="review-go"'
             f' data-step="{step}"{mark}>'

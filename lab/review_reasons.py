@@ -1,0 +1,255 @@
+"""The review's reasons and margins played against outcomes, on several kinds of learner.
+
+Usage::
+
+    python -m lab.review_reasons rows   --learner drawer --players 2 --games 12 --start 0 --out d2-fit.json
+    python -m lab.review_reasons fit    --rows d2-fit.json e2-fit.json
+    python -m lab.review_reasons report --rows d2.json e2.json h2.json [--prior-from d2-fit.json e2-fit.json]
+
+``rows`` plays whole games (seed ``review-check``, as :mod:`lab.review_check`)
+where seat 0 is the stand-in ``--learner`` (:data:`lab.review_learner.STAND_INS`)
+and the other seats Normal, and judges every decision of seat 0 with more
+than one legal action (not a winning last card) with the current review
+version. For each it keeps, as plain numbers:
+
+- where the move played is not the review's choice, the second sample's
+  margin and its standard error, and the margin of the two moves measured
+  from the **real** hidden hands (``--oracle`` playouts a move, only the
+  stock's order shuffled, the cpu's rules playing on: :func:`lab.review_check.oracle`);
+- the reason the review would argue, before it is kept or dropped: its kind
+  (:data:`engine.advice.KINDS`), the margin and standard error of the sample
+  that checks it (the second sample against the move played, else the
+  reason's own sample against the runner-up), and the margin of the same
+  two moves from the real hands.
+
+``fit`` fits the prior and scale (as ``lab.review_check fit``) on row files
+and prints them. ``report`` prints, per row file (one stand-in and table
+size), the band table of stated and real-hands margins under the shipped
+settings (or under a prior fitted on ``--prior-from``), and per kind of
+reason how often the move it argues for did better from the real hands:
+for the reasons the review says (backed by their sample, and not on an
+«Igual de buena») and, for comparison, for all it would argue unchecked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.actions import Action
+from engine.advice import KINDS
+from engine.judge import Because, Choice, Weighing, move_class, settings
+from engine.record import ACTION_OF, NUMBER_OF
+from engine.review import CURRENT, _followed, measured
+from lab.review_check import _chunks, _map, band_table, collect, fit_prior, oracle
+
+
+def _rows_chunk(args: tuple[str, int, int, int, int]) -> list[dict[str, Any]]:
+    """Each decision's numbers (see the module's docstring), judged as :func:`engine.review.judging` does."""
+    learner, players, start, games, playouts = args
+    out: list[dict[str, Any]] = []
+    s = settings(CURRENT, players)
+    scale = players - 1
+    for view, game, played in collect(players, start, games, learner=learner):
+        choice = Choice(view, explain=False)
+        choice.run()
+        best = choice.best
+        followed = _followed(choice, played)
+        row: dict[str, Any] = {"followed": followed, "played": NUMBER_OF[played], "best": NUMBER_OF[best]}
+        if not followed:
+            sample = Weighing(
+                view,
+                [best, played],
+                s.sample_params(players, s.measure_worlds, s.measure_actions),
+                "review-margin",
+            )
+            while not sample.step(10_000):
+                pass
+            raw, se = measured((sample.worlds, sample.diff_sum, sample.diff_squares), players)
+            values = oracle(view, game, [best, played], playouts)
+            row.update(raw=round(raw, 4), se=round(se, 4), real=round(values[0] - values[1], 4))
+            kind, _words, _backed = Because(view, best, played, s, sample).kind()
+            if kind:
+                row.update(kind=kind, check=[row["raw"], row["se"]], check_real=row["real"])
+        else:
+            other = choice.runner_up
+            because = choice.checking(other)
+            while not because.step(10_000):
+                pass
+            kind, _words, _backed = because.kind()
+            if kind and other is not None and because.sample is not None:
+                mean, se = because.sample.difference()
+                values = oracle(view, game, [best, other], playouts)
+                row.update(
+                    kind=kind,
+                    check=[round(mean / scale, 4), round(se / scale, 4)],
+                    check_real=round(values[0] - values[1], 4),
+                )
+        out.append(row)
+    return out
+
+
+def _played(row: dict[str, Any]) -> Action | None:
+    return ACTION_OF[row["played"]] if "played" in row else None
+
+
+def stated_of(rows: list[dict[str, Any]], s: Any) -> list[list[float]]:
+    """``lab.review_check``'s row form: [followed, raw, se, stated, real] under settings ``s``."""
+    out: list[list[float]] = []
+    for r in rows:
+        if r["followed"]:
+            out.append([1, 0.0, 0.0, 0.0, 0.0])
+        else:
+            out.append([0, r["raw"], r["se"], s.stated(r["raw"], r["se"], _played(r)), r["real"]])
+    return out
+
+
+# Fewer decisions than this of a kind of move played, and that kind is shrunk towards the pooled prior.
+PER_CLASS = 60
+
+
+def fit(rows: list[dict[str, Any]], players: int, by_class: bool = True) -> Any:
+    """Settings with priors and a scale fitted on ``rows`` (as ``lab.review_check fit``).
+
+    One prior for all the decisions, and with ``by_class`` one per kind of move played
+    (:func:`engine.judge.move_class`) that has at least :data:`PER_CLASS` decisions.
+    """
+    base = settings(CURRENT, players)
+    table = stated_of(rows, base)
+    priors = []
+    if by_class:
+        for name in ("robar", "ocho", "carta"):
+            inside = [
+                t
+                for t, r in zip(table, rows, strict=True)
+                if not t[0] and (p := _played(r)) is not None and move_class(p) == name
+            ]
+            if len(inside) >= PER_CLASS:
+                priors.append((name, tuple(fit_prior(inside))))
+    fitted = replace(base, prior=tuple(fit_prior(table)), priors=tuple(priors), scale=1.0)
+    other = [r for r in rows if not r["followed"]]
+    shrunk = [fitted.stated(r["raw"], r["se"], _played(r)) for r in other]
+    top = [(p, r["real"]) for p, r in zip(shrunk, other, strict=True) if p > 3.0]
+    scale = sum(o for _p, o in top) / sum(p for p, _o in top) if top else 1.0
+    return replace(fitted, scale=round(scale, 3))
+
+
+def reasons_table(rows: list[dict[str, Any]], s: Any) -> dict[str, dict[str, int]]:
+    """Per kind: reasons argued and said, and how often the real hands back each."""
+    out: dict[str, dict[str, int]] = {}
+    for r in rows:
+        kind = r.get("kind")
+        if not kind:
+            continue
+        mean, se = r["check"]
+        backed = mean > 0 and mean >= s.backing * se
+        said = backed
+        if not r["followed"]:
+            said = backed and s.stated(r["raw"], r["se"], _played(r)) > s.threshold
+        line = out.setdefault(kind, {"argued": 0, "argued_held": 0, "said": 0, "said_held": 0})
+        held = r["check_real"] > 0
+        line["argued"] += 1
+        line["argued_held"] += held
+        if said:
+            line["said"] += 1
+            line["said_held"] += held
+    return {k: out[k] for k in KINDS if k in out}
+
+
+def _read(paths: Sequence[str]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            rows += json.load(f)["rows"]
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    doc = __doc__.split("\n\n")[0]
+    parser = argparse.ArgumentParser(prog="python -m lab.review_reasons", description=doc)
+    parser.add_argument("what", choices=("rows", "fit", "report"))
+    parser.add_argument("--learner", default="learner")
+    parser.add_argument("--players", type=int, choices=(2, 3), default=2)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--oracle", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out")
+    parser.add_argument("--rows", nargs="*", default=[])
+    parser.add_argument("--prior-from", nargs="*", default=[])
+    parser.add_argument(
+        "--pooled", action="store_true", help="fit one prior, not one per kind of move played"
+    )
+    parser.add_argument("--scale", type=float, help="report: another scale for the stated margins")
+    parser.add_argument("--backing", type=float, help="report: standard errors a reason's sample must show")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    if args.what == "rows":
+        chunks = [(args.start + s, n) for s, n in _chunks(args.games, args.jobs)]
+        parts = _map(
+            args.jobs, _rows_chunk, [(args.learner, args.players, s, n, args.oracle) for s, n in chunks]
+        )
+        rows = [row for part in parts for row in part]
+        meta = {
+            "learner": args.learner,
+            "players": args.players,
+            "games": args.games,
+            "start": args.start,
+            "oracle": args.oracle,
+            "version": CURRENT,
+            "seconds": round(time.perf_counter() - began, 1),
+        }
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump({"meta": meta, "rows": rows}, f)
+        print(json.dumps({**meta, "decisions": len(rows)}))
+        return 0
+    files = {}
+    for path in args.rows:
+        with open(path, encoding="utf-8") as f:
+            files[path] = json.load(f)
+    players = {f["meta"]["players"] for f in files.values()}
+    assert len(players) == 1, "one table size at a time"
+    (n_players,) = players
+    if args.what == "fit":
+        fitted = fit(_read(args.rows), n_players, not args.pooled)
+        print(json.dumps({"prior": fitted.prior, "priors": fitted.priors, "scale": fitted.scale}))
+        return 0
+    s = settings(CURRENT, n_players)
+    if args.prior_from:
+        s = fit(_read(args.prior_from), n_players, not args.pooled)
+    if args.backing is not None:
+        s = replace(s, backing=args.backing)
+    if args.scale is not None:
+        s = replace(s, scale=args.scale)
+    summary: dict[str, Any] = {"players": n_players, "tables": {}, "reasons": {}}
+    for data in files.values():
+        meta, rows = data["meta"], data["rows"]
+        name = f"{meta['learner']} games {meta['start']}–{meta['start'] + meta['games'] - 1}"
+        table = band_table(stated_of(rows, s))
+        summary["tables"][name] = {"decisions": len(rows), "bands": table}
+        print(f"{name}: {len(rows)} decisions, {sum(not r['followed'] for r in rows)} not the choice")
+        for line in table:
+            print(
+                f"  stated {line['band']:>6}: {line['decisions']:5d}, stated {line['stated']:6.2f}, "
+                f"real {line['measured']:6.2f} (se {line['se']:.2f}), ratio {line['ratio']}"
+            )
+    every = [r for data in files.values() for r in data["rows"]]
+    reasons = reasons_table(every, s)
+    summary["reasons"] = reasons
+    print("reasons (all files): kind, argued (real hands back), said (real hands back)")
+    for kind, counts in reasons.items():
+        a, ah, d, dh = counts["argued"], counts["argued_held"], counts["said"], counts["said_held"]
+        pct = f"{100 * dh / d:.0f} %" if d else "–"
+        print(f"  {kind:>14}: argued {a:5d} ({100 * ah / a:.0f} %), said {d:5d} ({pct})")
+    summary["seconds"] = round(time.perf_counter() - began, 1)
+    print(json.dumps(summary, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
