@@ -344,7 +344,7 @@ def test_a_cleared_save_under_a_mid_game_link_says_it_starts_over(fast_page, sit
     page.reload()
     wait_for_python(page)
     wait_state(page, "human")
-    assert "desde el reparto" in notice(page)
+    assert page.inner_text("#status").startswith("Reparto del enlace"), "said where it starts"
     assert saved_game(page)["history"] == []
 
 
