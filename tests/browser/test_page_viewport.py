@@ -238,3 +238,24 @@ def test_an_open_sheet_covers_neither_its_button_nor_the_hand(browser, site_url,
     finally:
         context.close()
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844), (360, 640)])
+def test_the_first_screen_before_a_deal_is_calm(browser, site_url, width, height):
+    """Issue 46: a first visit's screen showed about 74 words over a greyed table with a live-looking
+    «Pista». Before a deal: the setup and the table's shape, at most 30 words, no control that does
+    nothing (no «Pista», no «Robar»)."""
+    context = browser.new_context(
+        locale="es-ES", reduced_motion="reduce", viewport={"width": width, "height": height}
+    )
+    page = context.new_page()
+    try:
+        boot(page, site_url, "setup")
+        measured = page.evaluate(MEASURE_JS)
+        assert measured["words"] <= 30, f"{width}×{height}: {measured['words']} words: {measured['text']}"
+        for control in ("#hint-btn", "#main-btn"):
+            assert not page.locator(control).is_visible(), f"{width}×{height}: {control} shows before a deal"
+        assert page.locator("#deal-btn").is_visible()
+        assert page.locator("#status").inner_text() == "Elige mesa y pulsa «Repartir».", "still read out"
+    finally:
+        context.close()
