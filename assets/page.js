@@ -429,7 +429,7 @@ document.addEventListener("click", (event) => {
     $("notice").hidden = true;
     const main = /** @type {HTMLButtonElement} */ ($("main-btn"));
     (main.disabled ? $("mesa") : main).focus({preventScroll: true});  // back to the table
-  } else if (target.closest("#deal-btn, #daily-btn")) {
+  } else if (target.closest("#deal-btn, #daily-btn, [data-intent='learn']")) {
     closeSheets();  // a new deal: back to the table (the worker hears of the click)
     // The page turns into the table in this tap's own frame, as before Python is ready, so the deal's
     // frame draws only the hand (the state of the worker's answer keeps it, or takes it back).
@@ -875,6 +875,7 @@ function listen() {
     }
   }, true);
   on($("mesa"), "click", onClick);
+  on($("learn-rules-btn"), "click", onClick);  // «Aprende jugando» in «Reglas», outside the table
   on($("hand"), "keydown", onHandKey);
   on($("import-file"), "change", onImport);
   on($("suit-dialog"), "cancel", prevented({kind: "cancel-suit"}));

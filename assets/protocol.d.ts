@@ -28,7 +28,7 @@ export interface Start {
 /** What was done before Python was ready (index.html's first paint). */
 export interface Early {
   choice: EarlyChoice | null;
-  click: Deal | Daily | PlayCard | DrawOrPass | null;
+  click: Deal | Daily | Learn | PlayCard | DrawOrPass | null;
 }
 
 /** The table size and «Rival» checked before Python was ready. */
@@ -62,6 +62,8 @@ export interface CloseReplay { kind: "close-replay"; }
 export interface ReviewGo { kind: "review-go"; step: number; }
 export interface SeePartidas { kind: "see-partidas"; }
 export interface Hint { kind: "hint"; }
+export interface Learn { kind: "learn"; }
+export interface SkipLesson { kind: "lesson-skip"; }
 export interface ChoosePace { kind: "pace"; pace: Pace; }
 export interface ChooseLevel { kind: "level"; level: LevelName; }
 export interface ChooseSize { kind: "size"; players: TableSize; }
@@ -102,6 +104,8 @@ export type Intent =
   | ReviewGo
   | SeePartidas
   | Hint
+  | Learn
+  | SkipLesson
   | ChoosePace
   | ChooseLevel
   | ChooseSize
@@ -121,6 +125,7 @@ export type PageEvent = Intent | Notice;
 export type EarlyIntent =
   | Deal
   | Daily
+  | Learn
   | PlayCard
   | DrawOrPass;
 

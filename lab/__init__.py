@@ -29,5 +29,6 @@ that ends every benchmark) and :mod:`lab.valuation` is a command, ``python -m la
 - :mod:`lab.modal_cost`      what opening a panel costs: modal, non-modal, popover (elements styled, times)
 - :mod:`lab.snapshot_bench`  a return visit to a playable table, Python restored from its snapshot or not
 - :mod:`lab.valuation`       the game-gap valuation the three-player search used before the equity table
+- :mod:`lab.lesson_deal`     the deal of «Aprende jugando»: codes whose first hand shows every step at once
 - :mod:`lab.planted_bugs`    known bugs planted one at a time in the shipped code: which test catches each
 """

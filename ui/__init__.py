@@ -28,6 +28,7 @@
 - :mod:`ui.arrivals`     what the address brings: a game's link or a challenge's; «Copiar enlace»
 - :mod:`ui.challenges`   challenges: a link checked and shown, the one being played, «Retar a alguien»
 - :mod:`ui.daily`        «Partida del día»
+- :mod:`ui.lesson`       «Aprende jugando»: a first hand that teaches, step by step, never kept
 - :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices
 - :mod:`ui.protocol`     the seam with the page declared once: calls, intents and events, operations
 - :mod:`ui.frozen`       frozen records of typed fields without per-class code generation (the seam's)

@@ -14,6 +14,8 @@ same; a forced move is not a decision, so it asks no hint and adds nothing to
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.actions import DRAW, PASS, Action
 from engine.game import MAX_DRAWS, PLAYING, Game
 
@@ -47,8 +49,9 @@ def why(game: Game, action: Action) -> str:
 class Forced:
     """Plays the player's forced draws and passes after a beat, while the option is on."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, held: Callable[[], bool] = lambda: False) -> None:
         self.host = host
+        self.held = held  # forced moves wait for the tap meanwhile («Aprende jugando»'s steps)
 
     def due(self) -> bool:
         """Whether the position on the table is a forced move that the table will play."""
@@ -57,6 +60,7 @@ class Forced:
         return (
             game is not None
             and host.setup.forced
+            and not self.held()
             and host.chooser is None
             and host.pending is None
             and forced_action(game) is not None

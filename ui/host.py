@@ -1,7 +1,7 @@
 """What the rooms beside the table see of it (:class:`Host`), and the one question they ask through it.
 
 The rooms (:mod:`ui.arrivals`, :mod:`ui.challenges`, :mod:`ui.daily`,
-:mod:`ui.results`, :mod:`ui.saves`, :mod:`ui.setup_bar`, :mod:`ui.transfer`)
+:mod:`ui.lesson`, :mod:`ui.results`, :mod:`ui.saves`, :mod:`ui.setup_bar`, :mod:`ui.transfer`)
 are parts the :class:`ui.table.Table` holds; they see it through
 :class:`Host`, so none imports :mod:`ui.table`. The replace question
 («¿La cambias por …?») has one pending answer at a time: a :data:`Pending`
@@ -92,8 +92,10 @@ class Host(Protocol):
         level: str | None = None,
         *,
         origin: str = "",
+        lesson: Game | None = None,
     ) -> None: ...
     def resume(self) -> None: ...
+    def leave_game(self) -> None: ...
     def play(self, action: Action, *, because: str = "") -> None:
         """The person's ``action`` (``because``: why the table played it for them, said first)."""
 

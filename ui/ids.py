@@ -25,6 +25,12 @@ PAGE_IDS: frozenset[str] = frozenset(
         "level-choice",
         *(f"level-{level}" for level in LEVELS),
         "deal-btn",
+        # «Aprende jugando»
+        "learn-btn",
+        "learn-rules-btn",
+        "lesson",
+        "lesson-step",
+        "lesson-skip",
         "more-options",
         "more-summary",
         "notice",

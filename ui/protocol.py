@@ -237,6 +237,18 @@ class Hint(Value):
     kind: ClassVar[str] = "hint"
 
 
+class Learn(Value):
+    """«Aprende jugando» (the first screen, «Reglas»): the lesson's hand is dealt."""
+
+    kind: ClassVar[str] = "learn"
+
+
+class SkipLesson(Value):
+    """«Saltar la lección»: the lesson ends at a normal table."""
+
+    kind: ClassVar[str] = "lesson-skip"
+
+
 class ChoosePace(Value):
     """«Ritmo» checked."""
 
@@ -361,6 +373,8 @@ Intent = (
     | ReviewGo
     | SeePartidas
     | Hint
+    | Learn
+    | SkipLesson
     | ChoosePace
     | ChooseLevel
     | ChooseSize
@@ -374,7 +388,7 @@ Intent = (
 Notice = ResultsClosed | GameoverClosed | HashChanged | StorageChanged | StoreFailed
 Event = Intent | Notice
 # The click the first-paint script remembers before Python is ready (index.html): one of these.
-EarlyIntent = Deal | Daily | PlayCard | DrawOrPass
+EarlyIntent = Deal | Daily | Learn | PlayCard | DrawOrPass
 
 INTENTS: tuple[type[Intent], ...] = get_args(Intent)
 NOTICES: tuple[type[Notice], ...] = get_args(Notice)

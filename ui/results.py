@@ -93,8 +93,16 @@ def race_of(game: Game) -> Race:
 class Results:
     """The results panel of the hand just finished, and its replay."""
 
-    def __init__(self, host: Host, *, keep: Callable[[Record], None], comparison: Callable[[], str]) -> None:
+    def __init__(
+        self,
+        host: Host,
+        *,
+        keep: Callable[[Record], None],
+        comparison: Callable[[], str],
+        counted: Callable[[], None] = lambda: None,
+    ) -> None:
         self.host = host
+        self.counted = counted  # told when a count ends («Aprende jugando» says its last step there)
         self.keep = keep  # a finished game goes to «Tus partidas»
         self.comparison = comparison  # a challenge's comparison, under a finished game's count
         self.shown: list[int] = []
@@ -191,6 +199,7 @@ class Results:
         s.attr(button, "hidden", None)
         s.attr("replay-btn", "hidden", None)
         s.status(summary)
+        self.counted()
         self._focus_on_its_own(button)
 
     # -- the end of the game --------------------------------------------------------------------

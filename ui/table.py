@@ -41,6 +41,7 @@ from .forced import Forced
 from .hint import Hints
 from .history import Games, History
 from .host import ChallengeGame, Forget, LinkGame, NewTable, Pending
+from .lesson import Lesson
 from .links import link_hash
 from .results import PACE_DELAYS, Results
 from .saves import Saves
@@ -97,9 +98,12 @@ class Table:
         self.challenges = Challenges(self)
         self.arrivals = Arrivals(self, self.challenges)
         self.daily = Daily(self, self.transfer.render)
-        self.results = Results(self, keep=self.transfer.keep, comparison=self.challenges.comparison)
+        self.lesson = Lesson(self)
+        self.results = Results(
+            self, keep=self._keep_finished, comparison=self.challenges.comparison, counted=self.lesson.counted
+        )
         self.hints_part = Hints(self)
-        self.forced = Forced(self)
+        self.forced = Forced(self, held=self.lesson.holds_forced)
 
     # -- start-up ---------------------------------------------------------------
 
@@ -166,7 +170,15 @@ class Table:
         self.screen.status("Elige mesa y pulsa «Repartir».")
 
     def ask_replace(self, title: str, yes: str, sub: str, pending: Pending) -> None:
-        """Ask whether to put ``pending`` on the table instead; the CPU holds still until the answer."""
+        """Ask whether to put ``pending`` on the table instead; the CPU holds still until the answer.
+
+        Over «Aprende jugando» the question is about the game under it, if any; with none, ``pending``
+        goes on the table at once (a lesson is never a game to lose).
+        """
+        if self.lesson.leave() and self.game is None:
+            self.pending = pending
+            self.answer_replace(True)
+            return
         self.pending = pending
         self._drop_timers()
         self.screen.text("replace-title", title)
@@ -254,21 +266,28 @@ class Table:
         level: str | None = None,
         *,
         origin: str = "",
+        lesson: Game | None = None,
     ) -> None:
         """Deal a new game, against ``level`` (default: the level chosen on the setup bar).
 
         The first words say the game, never its code (kept in «Marcador»): ``origin`` says where the
-        deal came from when it is not a fresh one («Reparto del enlace»).
+        deal came from when it is not a fresh one («Reparto del enlace»). ``lesson``: the game of
+        «Aprende jugando» (:mod:`ui.lesson`), dealt without saving it, linking to it or remembering
+        its table, and leaving the game it is dealt over as it was.
         """
-        if code is None:
+        if lesson is not None:
+            code = lesson.code
+        elif code is None:
             code = GameCode.random(players or self.setup.players, self.rng)
         self._drop_timers()
         self.level = level if level is not None and is_level(level) else self.setup.level
-        self._keep_abandoned()
         self.hints = ()
-        self.challenges.drop_unless(code)
-        self.game = Game.new(code)
-        self.bar.remember(players=code.players)
+        if lesson is None:
+            self._keep_abandoned()
+            self.challenges.drop_unless(code)
+        self.game = lesson if lesson is not None else Game.new(code)
+        if lesson is None:
+            self.bar.remember(players=code.players)
         self.chooser = None
         self.results.reset()
         self.screen.dialog("suit-dialog", False)
@@ -314,6 +333,8 @@ class Table:
             return
         if self.state is not TableState.HUMAN:
             return  # no move outside your turn; the suit chooser and the questions are modal
+        if not self.lesson.takes_card(card):
+            return  # «Aprende jugando» asks for another move now (and says which)
         # What the click means comes from the legal actions: an 8 that must name
         # a suit opens the chooser; anything else is tried, and the engine says
         # why when the rules refuse it.
@@ -373,7 +394,9 @@ class Table:
     def main_button(self) -> None:
         if self.state is not TableState.HUMAN:
             return
-        self.play(PASS if self._game().can_pass() else DRAW)
+        action = PASS if self._game().can_pass() else DRAW
+        if self.lesson.takes(action):
+            self.play(action)
 
     def play(self, action: Action, *, because: str = "") -> None:
         """The person's ``action`` (``because``: why the table played it for them, said first)."""
@@ -456,6 +479,9 @@ class Table:
             return
         if not self.results.takes("next-hand-btn", by_key=by_key):
             return
+        if self.lesson.active:
+            self.lesson.finish()  # the lesson's last step: its hand is the only one
+            return
         game.next_hand()
         self._drop_timers()  # a results count still running stops here
         self.results.reset()
@@ -498,6 +524,7 @@ class Table:
 
     def render_setup(self) -> None:
         self.bar.draw()
+        self.lesson.show()
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -536,9 +563,11 @@ class Table:
         return self.game
 
     def _hash(self) -> str:
-        return link_hash(self._game().code)
+        return "" if self.lesson.active else link_hash(self._game().code)
 
     def _save(self, *, replace: bool = False) -> bool:
+        if self.lesson.active:
+            return True  # the lesson is never saved: a saved game stays as it was
         return self.saves.save(replace=replace)
 
     def show_aside(self) -> None:
@@ -580,8 +609,13 @@ class Table:
             self.challenges.show_banner()
             self.resume()
 
+    def _keep_finished(self, record: Record) -> None:
+        """A finished game goes to «Tus partidas» (the lesson's never does)."""
+        if not self.lesson.active:
+            self.transfer.keep(record)
+
     def _keep_abandoned(self) -> None:
         """A game left for a new one counts as played and not won (one with no move at all, not at all)."""
         game = self.game
-        if game is not None and game.phase != GAME_OVER:
+        if game is not None and game.phase != GAME_OVER and not self.lesson.holds(game):
             self.transfer.keep(Record.of(game, self.level, self.hints))

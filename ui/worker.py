@@ -49,6 +49,7 @@ from .protocol import (
     Hint,
     Import,
     KeepGame,
+    Learn,
     NewGame,
     NextHand,
     OpenReplay,
@@ -59,6 +60,7 @@ from .protocol import (
     SeeFinal,
     SeePartidas,
     SkipCount,
+    SkipLesson,
     StepReplay,
     StorageChanged,
     StoreFailed,
@@ -120,6 +122,8 @@ class Session:
                 on(ReviewGo, lambda table, e: table.results.review_jump(e.step)),
                 on(SeePartidas, lambda table, _: table.results.see_partidas()),
                 on(Hint, lambda table, _: table.ask_hint()),
+                on(Learn, lambda table, _: table.lesson.start()),
+                on(SkipLesson, lambda table, _: table.lesson.skip()),
                 on(ChoosePace, lambda table, e: table.bar.set_pace(e.pace)),
                 on(ChooseLevel, lambda table, e: table.bar.choose_level(e.level)),
                 on(ChooseSize, lambda table, e: table.bar.choose_size(e.players)),
@@ -141,6 +145,7 @@ class Session:
             [
                 on(Deal, lambda table, e: table.request_deal(e.players)),
                 on(Daily, lambda table, e: table.daily.request(e.players)),
+                on(Learn, lambda table, _: table.lesson.start()),
                 on(PlayCard, lambda table, e: table.early_click(e.card)),
                 on(DrawOrPass, lambda table, _: table.early_click(None)),
             ]
