@@ -29,7 +29,7 @@ from engine.view import seat_view
 
 from . import board, render
 from .host import Host
-from .storage import FORCED_KEY, LEVEL_KEY, PACE_KEY, PREFS_KEY, SAVE_KEY, Saved
+from .storage import LEVEL_KEY, PACE_KEY, PREFS_KEY, SAVE_KEY, Saved
 
 HUMAN = 0
 # Chosen by python -m lab.lesson_deal: one card follows, and the CPU answers your 8 with one of its own.
@@ -137,7 +137,7 @@ ASKS = {
 }
 END_WORDS = "Fin de la lección."
 # The keys a visit leaves once it has dealt or chosen anything: without them, it is a first visit.
-VISIT_KEYS = (SAVE_KEY, PREFS_KEY, LEVEL_KEY, PACE_KEY, FORCED_KEY)
+VISIT_KEYS = (SAVE_KEY, PREFS_KEY, LEVEL_KEY, PACE_KEY)  # a game dealt or chosen (not a look or a switch)
 
 
 class Lesson:
