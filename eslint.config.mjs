@@ -15,6 +15,12 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
+    // The page's classic scripts, which the build writes into index.html where their <script src>
+    // stands (tools/build.py): each runs in the page's one global scope, before the first paint.
+    files: ["assets/inline/*.js"],
+    languageOptions: { sourceType: "script" },
+  },
+  {
     // index.html's inline scripts, written out by tools/inline_scripts.py: classic scripts sharing
     // one global scope (a name one declares, the next may use).
     files: [".cache/inline/*.js"],

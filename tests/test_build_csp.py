@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -20,13 +21,15 @@ META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"
 
 
 def built_page(tmp_path: Path, page: str | None = None) -> Path:
-    """A site folder with the page (the real one by default) and its stylesheet, as the build leaves them."""
+    """A site folder with the page (the real one by default), its stylesheet and scripts, as the build leaves them."""
     (tmp_path / "assets").mkdir()
     css = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
     (tmp_path / "assets" / "style.css").write_text(css, encoding="utf-8")
     text = (ROOT / "index.html").read_text(encoding="utf-8") if page is None else page
     (tmp_path / "index.html").write_text(text, encoding="utf-8")
+    shutil.copytree(ROOT / site_build.INLINE_DIR, tmp_path / site_build.INLINE_DIR)
     site_build.inline_stylesheet(tmp_path)
+    site_build.inline_scripts(tmp_path)
     site_build.content_security_policy(tmp_path)
     return tmp_path / "index.html"
 

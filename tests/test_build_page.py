@@ -52,7 +52,7 @@ def test_the_first_paint_waits_for_the_first_paint_script():
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     head, body = page.split("</head>", 1)
     assert '<link rel="expect" href="#first-paint-done" blocking="render">' in head
-    script = body.index("<script>\n// Before Python is ready")
+    script = body.index('<script src="assets/inline/first-paint.js"></script>')
     marker = body.index('<span id="first-paint-done" hidden></span>')
     assert body.index("</script>", script) < marker < body.index('<div id="textos" class="content"')
     assert body[body.index("</script>", script) + len("</script>") : marker].strip() == ""
@@ -92,3 +92,45 @@ def test_the_icon_drawing_stays_a_source_and_is_not_shipped(tmp_path):
     site_build.copy_assets(site, out)
     assert (out / "assets" / "icons" / "icon-192.png").exists()
     assert not (out / "assets" / "icons" / "icon.svg").exists()
+
+
+def site_with_scripts(tmp_path: Path, page: str, scripts: dict[str, str]) -> Path:
+    (tmp_path / site_build.INLINE_DIR).mkdir(parents=True)
+    for name, text in scripts.items():
+        (tmp_path / site_build.INLINE_DIR / name).write_text(text, encoding="utf-8")
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_scripts_of_assets_inline_are_written_into_the_page_where_they_stand(tmp_path):
+    page = (
+        '<p>a</p><script src="assets/inline/one.js"></script><p>b</p><script src="assets/page.js"></script>'
+    )
+    site = site_with_scripts(tmp_path, page, {"one.js": "// one\ngo();\n"})
+    assert site_build.inline_scripts(site) == ["assets/inline/one.js"]
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert html == '<p>a</p><script>\n// one\ngo();\n</script><p>b</p><script src="assets/page.js"></script>'
+    assert not (site / site_build.INLINE_DIR).exists(), "not shipped twice"
+
+
+def test_the_real_page_names_every_script_of_assets_inline(tmp_path):
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / site_build.INLINE_DIR).glob("*.js")}
+    site = site_with_scripts(tmp_path, page, scripts)
+    assert sorted(site_build.inline_scripts(site)) == sorted(f"assets/inline/{name}" for name in scripts)
+    assert "assets/inline/" not in (site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("page", "scripts"),
+    [
+        ('<script src="assets/inline/one.js"></script>', {"one.js": "s = '</script>';"}),
+        ('<script src="assets/inline/one.js"></script>', {"one.js": "s = '<!--';"}),
+        ('<script src="assets/inline/one.js"></script>', {"one.js": "go();", "two.js": "go();"}),
+        ('<script src="assets/inline/two.js"></script>', {}),
+    ],
+)
+def test_a_script_that_cannot_move_into_the_page_is_refused(tmp_path, page, scripts):
+    site = site_with_scripts(tmp_path, page, scripts)
+    with pytest.raises(site_build.BuildError):
+        site_build.inline_scripts(site)

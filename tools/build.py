@@ -331,6 +331,58 @@ def inline_stylesheet(out: Path) -> None:
     sheet.unlink()
 
 
+# The page's classic scripts that must run where they stand, before the first paint: each is a file of
+# INLINE_DIR (checked by tsc and eslint as the rest of assets/), named by index.html as
+# ``<script src="assets/inline/NAME.js"></script>``, and written into the built page in its place.
+INLINE_DIR = "assets/inline"
+_INLINE_SCRIPT = re.compile(r'<script src="(?P<src>assets/inline/[a-z0-9-]+\.js)"></script>')
+
+
+def inline_scripts(out: Path) -> list[str]:
+    """Write the page's classic scripts of ``assets/inline/`` into the built page; return their names.
+
+    A classic script with ``src`` stops the parser until it has arrived: one request more before the
+    first paint, which waits for the first-paint script (index.html's ``rel="expect"``). Inlined, it
+    runs from the page's own bytes, exactly where its ``<script src>`` stood, and the Content-Security-
+    Policy allows it by its hash (:func:`content_security_policy`, which runs after this). The sources
+    stay in ``assets/inline/``; the site does not ship them separately. The build refuses a script
+    that the HTML parser would not end where it ends (``</script``, ``<!--``, ``<script``), and a file
+    of ``assets/inline/`` that the page does not name.
+    """
+    page = out / "index.html"
+    folder = out / INLINE_DIR
+    if not page.is_file():
+        return []
+    html = page.read_text(encoding="utf-8")
+    names: list[str] = []
+
+    def put(match: re.Match[str]) -> str:
+        source = out / match["src"]
+        if not source.is_file():
+            raise BuildError(f"index.html names {match['src']}, which is not there")
+        body = source.read_text(encoding="utf-8")
+        lowered = body.lower()
+        if "</script" in lowered or "<!--" in lowered or "<script" in lowered:
+            raise BuildError(f"{match['src']} holds '</script', '<!--' or '<script': it cannot be inlined")
+        names.append(match["src"])
+        return f"<script>\n{body.strip()}\n</script>"
+
+    html = _INLINE_SCRIPT.sub(put, html)
+    if len(set(names)) != len(names):
+        raise BuildError("index.html names a script of assets/inline/ twice")
+    if folder.is_dir():
+        unnamed = sorted(
+            p.relative_to(out).as_posix()
+            for p in folder.iterdir()
+            if p.relative_to(out).as_posix() not in names
+        )
+        if unnamed:
+            raise BuildError("scripts of assets/inline/ that index.html does not name: " + ", ".join(unnamed))
+        shutil.rmtree(folder)
+    page.write_text(html, encoding="utf-8")
+    return names
+
+
 CSP_HASHES = "INLINE-SCRIPT-HASHES"
 _SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
 _HANDLER = re.compile(r"""<[a-z][^>]*?(\son[a-z]+\s*=|=\s*["']?\s*javascript:)""", re.IGNORECASE)
@@ -556,6 +608,7 @@ def build(
     # Assets.
     copy_assets(root, out)
     inline_stylesheet(out)
+    inline_scripts(out)
     content_security_policy(out)
 
     # Python sources.
