@@ -33,4 +33,6 @@ interface Window {
   ochoLocoEarly?: OchoLocoEarly;
   ochoLocoPicture?: OchoLocoPicture;
   ochoLocoProbe?: OchoLocoProbe;
+  /** A new deployment's service worker took over this page (assets/inline/sw-register.js). */
+  ochoLocoUpdated?: boolean;
 }

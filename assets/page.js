@@ -1064,4 +1064,26 @@ function watchGames() {
   };
 }
 
+// A new deployment's service worker took over (assets/inline/sw-register.js heard it, perhaps before
+// this module ran): «Nueva versión», with a button to reload, in a box of its own beside Python's
+// notices, which the table's batches write and clear.
+function updateNotice() {
+  if (document.getElementById("update-notice")) return;
+  const box = document.createElement("div");
+  box.id = "update-notice";
+  box.className = "notice";
+  const line = document.createElement("p");
+  const title = document.createElement("strong");
+  const button = document.createElement("button");
+  line.setAttribute("role", "status");
+  title.textContent = "Nueva versión";
+  Object.assign(button, {type: "button", className: "btn btn-secondary", textContent: "Recargar"});
+  button.addEventListener("click", () => location.reload());
+  line.append(title, " de la página lista; tu partida está guardada. ", button);
+  box.append(line);
+  $("notice").after(box);
+}
+
+if (window.ochoLocoUpdated) updateNotice();
+addEventListener("ocho-loco:updated", updateNotice);
 start().catch((err) => console.error(err));

@@ -21,7 +21,7 @@ META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)"
 
 
 def built_page(tmp_path: Path, page: str | None = None) -> Path:
-    """A site folder with the page (the real one by default), its stylesheet and scripts, as the build leaves them."""
+    """A site folder with the page (the real one by default) and its styles and scripts, as built."""
     (tmp_path / "assets").mkdir()
     css = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
     (tmp_path / "assets" / "style.css").write_text(css, encoding="utf-8")

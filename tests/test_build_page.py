@@ -94,6 +94,13 @@ def test_the_icon_drawing_stays_a_source_and_is_not_shipped(tmp_path):
     assert not (out / "assets" / "icons" / "icon.svg").exists()
 
 
+def test_no_script_written_in_the_page_is_over_twenty_lines():
+    """The page's code lives in assets/ (tsc's strict checks and eslint read it there), not in index.html."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    bodies = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", page, re.DOTALL)
+    assert [len(body.strip().splitlines()) for body in bodies if len(body.strip().splitlines()) > 20] == []
+
+
 def site_with_scripts(tmp_path: Path, page: str, scripts: dict[str, str]) -> Path:
     (tmp_path / site_build.INLINE_DIR).mkdir(parents=True)
     for name, text in scripts.items():
@@ -118,7 +125,7 @@ def test_the_real_page_names_every_script_of_assets_inline(tmp_path):
     scripts = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / site_build.INLINE_DIR).glob("*.js")}
     site = site_with_scripts(tmp_path, page, scripts)
     assert sorted(site_build.inline_scripts(site)) == sorted(f"assets/inline/{name}" for name in scripts)
-    assert "assets/inline/" not in (site / "index.html").read_text(encoding="utf-8")
+    assert '<script src="assets/inline/' not in (site / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(

@@ -346,8 +346,8 @@ def inline_scripts(out: Path) -> list[str]:
     runs from the page's own bytes, exactly where its ``<script src>`` stood, and the Content-Security-
     Policy allows it by its hash (:func:`content_security_policy`, which runs after this). The sources
     stay in ``assets/inline/``; the site does not ship them separately. The build refuses a script
-    that the HTML parser would not end where it ends (``</script``, ``<!--``, ``<script``), and a file
-    of ``assets/inline/`` that the page does not name.
+    that the HTML parser would not end where it ends (one holding ``</script`` or ``<!--``), and a
+    file of ``assets/inline/`` that the page does not name.
     """
     page = out / "index.html"
     folder = out / INLINE_DIR
@@ -362,8 +362,8 @@ def inline_scripts(out: Path) -> list[str]:
             raise BuildError(f"index.html names {match['src']}, which is not there")
         body = source.read_text(encoding="utf-8")
         lowered = body.lower()
-        if "</script" in lowered or "<!--" in lowered or "<script" in lowered:
-            raise BuildError(f"{match['src']} holds '</script', '<!--' or '<script': it cannot be inlined")
+        if "</script" in lowered or "<!--" in lowered:
+            raise BuildError(f"{match['src']} holds '</script' or '<!--': it cannot be inlined")
         names.append(match["src"])
         return f"<script>\n{body.strip()}\n</script>"
 
