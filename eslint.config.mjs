@@ -16,7 +16,7 @@ export default [
   },
   {
     // The page's classic scripts, which the build writes into index.html where their <script src>
-    // stands (tools/build.py): each runs in the page's one global scope, before the first paint.
+    // stands (tools/build_page.py): each runs in the page's one global scope, before the first paint.
     files: ["assets/inline/*.js"],
     languageOptions: { sourceType: "script" },
   },

@@ -18,5 +18,5 @@ if (probe) {
 }
 export const body = document.body;
 
-// In play the table fills the window ("at-table" on <html>: assets/sheets.js, assets/style.css).
+// In play the table fills the window ("at-table" on <html>: assets/sheets.js, assets/css/in-play.css).
 export const root = document.documentElement;

@@ -104,7 +104,7 @@ export function notice(text) {
     const p = document.createElement("p");
     p.setAttribute("role", "alert");
     p.textContent = text;
-    // in play it stands above the table, which it shrinks, until read (assets/style.css)
+    // in play it stands above the table, which it shrinks, until read (assets/css/in-play.css)
     const read = document.createElement("button");
     read.type = "button";
     read.className = "btn btn-secondary notice-close";

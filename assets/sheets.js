@@ -3,10 +3,11 @@
 import { $, root } from "./dom.js";
 import { lostFocus } from "./focus.js";
 
-// In play ("at-table" on <html>, see style.css) the table fills the window, and the setup («Opciones»),
-// the scoreboard, «Tus partidas» and the rules are sheets over it, each one tap away on the table's
-// bar: not modal, one open at a time, Escape or its ✕ folds it and gives the focus back to its button.
-// Outside play they are parts of the page as before (the first screen, the text below it).
+// In play ("at-table" on <html>, see assets/css/in-play.css) the table fills the window, and the
+// setup («Opciones»), the scoreboard, «Tus partidas» and the rules are sheets over it, each one tap
+// away on the table's bar: not modal, one open at a time, Escape or its ✕ folds it and gives the
+// focus back to its button. Outside play they are parts of the page as before (the first screen,
+// the text below it).
 
 /** @param {boolean} playing */
 export function atTable(playing) {
@@ -49,7 +50,7 @@ export function showSheet(id, focusIt = true) {
 /** @param {HTMLElement} sheet */
 function fitAboveTheHand(sheet) {
   sheet.style.removeProperty("max-height");
-  if (getComputedStyle(sheet).top !== "52px") return;  // a phone's sheet, from the bottom (style.css)
+  if (getComputedStyle(sheet).top !== "52px") return;  // a phone's sheet, from the bottom (in-play.css)
   const hand = document.getElementById("my-hand");
   if (!hand) return;
   const box = sheet.getBoundingClientRect();

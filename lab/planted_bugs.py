@@ -205,7 +205,7 @@ BUGS: tuple[Bug, ...] = (
     Bug(
         "phone-breakpoint",
         "layout at 390 px",
-        "assets/style.css",
+        "assets/css/screens.css",
         "@media (max-width: 520px) {\n  :root { --card-w: 50px; --card-h: 72px; }",
         "@media (max-width: 380px) {\n  :root { --card-w: 50px; --card-h: 72px; }",
         (f"{B}test_page_geometry.py::test_focused_control_is_in_view_and_uncovered_in_every_state",),

@@ -4,36 +4,46 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from tools import build as site_build
+from tools import build_page as page_build
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def make_site(tmp_path: Path, css: str) -> Path:
-    (tmp_path / "assets").mkdir()
-    (tmp_path / "assets" / "style.css").write_text(css, encoding="utf-8")
+def make_site(tmp_path: Path, css: str, entry: str = '@import "css/all.css";\n') -> Path:
+    """A site folder with the real page and a stylesheet of one room, ``css``."""
+    (tmp_path / page_build.STYLE_ROOMS).mkdir(parents=True)
+    (tmp_path / page_build.STYLE_ROOMS / "all.css").write_text(css, encoding="utf-8")
+    (tmp_path / page_build.STYLESHEET).write_text("/* the rooms */\n" + entry, encoding="utf-8")
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     (tmp_path / "index.html").write_text(page, encoding="utf-8")
     return tmp_path
 
 
 def test_the_page_links_its_stylesheet_once_so_the_build_can_inline_it():
-    assert (ROOT / "index.html").read_text(encoding="utf-8").count(site_build.STYLESHEET_LINK) == 1
+    assert (ROOT / "index.html").read_text(encoding="utf-8").count(page_build.STYLESHEET_LINK) == 1
 
 
-def test_the_styles_are_inlined_in_the_head_and_not_shipped_twice(tmp_path):
-    css = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
-    site = make_site(tmp_path, css)
-    site_build.inline_stylesheet(site)
+def test_the_styles_are_inlined_in_the_head_in_their_rooms_order_and_not_shipped_twice(tmp_path):
+    site = make_site(tmp_path, "")
+    shutil.copyfile(ROOT / page_build.STYLESHEET, site / page_build.STYLESHEET)
+    shutil.rmtree(site / page_build.STYLE_ROOMS)
+    shutil.copytree(ROOT / page_build.STYLE_ROOMS, site / page_build.STYLE_ROOMS)
+    page_build.inline_stylesheet(site)
     html = (site / "index.html").read_text(encoding="utf-8")
-    assert site_build.STYLESHEET_LINK not in html
+    assert page_build.STYLESHEET_LINK not in html
     head = html[: html.index("</head>")]
-    assert f"<style>\n{css.strip()}\n</style>" in head
-    assert not (site / "assets" / "style.css").exists()
+    named = re.findall(
+        r'@import "css/([a-z-]+\.css)";', (ROOT / page_build.STYLESHEET).read_text(encoding="utf-8")
+    )
+    rooms = [(ROOT / page_build.STYLE_ROOMS / name).read_text(encoding="utf-8").strip() for name in named]
+    assert named and f"<style>\n{chr(10).join(rooms)}\n</style>" in head
+    assert not (site / page_build.STYLESHEET).exists() and not (site / page_build.STYLE_ROOMS).exists()
 
 
 @pytest.mark.parametrize(
@@ -41,9 +51,24 @@ def test_the_styles_are_inlined_in_the_head_and_not_shipped_twice(tmp_path):
 )
 def test_styles_that_cannot_move_into_the_page_are_refused(tmp_path, css):
     site = make_site(tmp_path, css)
-    with pytest.raises(site_build.BuildError):
-        site_build.inline_stylesheet(site)
+    with pytest.raises(page_build.BuildError):
+        page_build.inline_stylesheet(site)
     assert (site / "assets" / "style.css").exists()
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "",  # all.css named by no one: it would be left out without a word
+        '@import "css/all.css";\n@import "css/more.css";\n',  # a room that is not there
+        '@import "css/all.css";\n@import "css/all.css";\n',
+        '@import "css/all.css";\nbody { margin: 0; }\n',  # styles of its own
+    ],
+)
+def test_a_stylesheet_that_does_not_name_its_rooms_each_once_is_refused(tmp_path, entry):
+    site = make_site(tmp_path, "p { margin: 0; }", entry)
+    with pytest.raises(page_build.BuildError):
+        page_build.inline_stylesheet(site)
 
 
 def test_the_first_paint_waits_for_the_first_paint_script():
@@ -102,9 +127,9 @@ def test_no_script_written_in_the_page_is_over_twenty_lines():
 
 
 def site_with_scripts(tmp_path: Path, page: str, scripts: dict[str, str]) -> Path:
-    (tmp_path / site_build.INLINE_DIR).mkdir(parents=True)
+    (tmp_path / page_build.INLINE_DIR).mkdir(parents=True)
     for name, text in scripts.items():
-        (tmp_path / site_build.INLINE_DIR / name).write_text(text, encoding="utf-8")
+        (tmp_path / page_build.INLINE_DIR / name).write_text(text, encoding="utf-8")
     (tmp_path / "index.html").write_text(page, encoding="utf-8")
     return tmp_path
 
@@ -114,17 +139,17 @@ def test_the_scripts_of_assets_inline_are_written_into_the_page_where_they_stand
         '<p>a</p><script src="assets/inline/one.js"></script><p>b</p><script src="assets/page.js"></script>'
     )
     site = site_with_scripts(tmp_path, page, {"one.js": "// one\ngo();\n"})
-    assert site_build.inline_scripts(site) == ["assets/inline/one.js"]
+    assert page_build.inline_scripts(site) == ["assets/inline/one.js"]
     html = (site / "index.html").read_text(encoding="utf-8")
     assert html == '<p>a</p><script>\n// one\ngo();\n</script><p>b</p><script src="assets/page.js"></script>'
-    assert not (site / site_build.INLINE_DIR).exists(), "not shipped twice"
+    assert not (site / page_build.INLINE_DIR).exists(), "not shipped twice"
 
 
 def test_the_real_page_names_every_script_of_assets_inline(tmp_path):
     page = (ROOT / "index.html").read_text(encoding="utf-8")
-    scripts = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / site_build.INLINE_DIR).glob("*.js")}
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / page_build.INLINE_DIR).glob("*.js")}
     site = site_with_scripts(tmp_path, page, scripts)
-    assert sorted(site_build.inline_scripts(site)) == sorted(f"assets/inline/{name}" for name in scripts)
+    assert sorted(page_build.inline_scripts(site)) == sorted(f"assets/inline/{name}" for name in scripts)
     assert '<script src="assets/inline/' not in (site / "index.html").read_text(encoding="utf-8")
 
 
@@ -139,5 +164,5 @@ def test_the_real_page_names_every_script_of_assets_inline(tmp_path):
 )
 def test_a_script_that_cannot_move_into_the_page_is_refused(tmp_path, page, scripts):
     site = site_with_scripts(tmp_path, page, scripts)
-    with pytest.raises(site_build.BuildError):
-        site_build.inline_scripts(site)
+    with pytest.raises(page_build.BuildError):
+        page_build.inline_scripts(site)

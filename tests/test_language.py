@@ -39,7 +39,10 @@ def test_the_heuristic_tells_the_languages_apart() -> None:
 
 
 def test_css_comments_are_english() -> None:
-    css = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
+    css = "".join(
+        path.read_text(encoding="utf-8")
+        for path in [ROOT / "assets" / "style.css", *(ROOT / "assets" / "css").glob("*.css")]
+    )
     comments = re.findall(r"/\*.*?\*/", css, re.DOTALL)
     assert len(comments) > 20
     assert [c for c in comments if spanish(c)] == []

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tools import build_page as page_build
+
 ROOT = Path(__file__).resolve().parents[1]
-CSS = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
+# The styles as the built page has them: assets/style.css's rooms (assets/css/), in its order.
+CSS = page_build.stylesheet(ROOT)
 SUITS = "SHDC"
 
 

@@ -16,8 +16,9 @@
 (() => {
   /** An element of index.html by its id. */
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-  // The hand's cards are sized to the width of their row (--hand-w, see style.css), measured here
-  // whenever it changes: before the first paint, and then on a turned phone or a resized window.
+  // The hand's cards are sized to the width of their row (--hand-w, see assets/css/table.css),
+  // measured here whenever it changes: before the first paint, and then on a turned phone or a
+  // resized window.
   if (window.ResizeObserver) {
     new ResizeObserver((entries) => {
       for (const entry of entries) {

@@ -10,7 +10,7 @@ try {
     document.documentElement.classList.add("picture-pending", "at-table");
   }
 } catch (err) { /* no storage: no picture */ }
-// In play the table is the whole screen ("at-table", assets/style.css; assets/page.js keeps it from
+// In play the table is the whole screen ("at-table", assets/css/in-play.css; assets/page.js keeps it from
 // the table's state): a stored picture or a game link has it from the first paint.
 // A game link (#partida=…) deals at once: until Python has dealt it, only the loading box of the
 // table is painted (the setup bar, the notice about the link and the dealt table then appear
