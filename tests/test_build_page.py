@@ -166,3 +166,14 @@ def test_a_script_that_cannot_move_into_the_page_is_refused(tmp_path, page, scri
     site = site_with_scripts(tmp_path, page, scripts)
     with pytest.raises(page_build.BuildError):
         page_build.inline_scripts(site)
+
+
+def test_the_pages_code_is_in_rooms_under_600_lines():
+    """assets/page.js imports its rooms and assets/style.css names its own: no file grows without rooms."""
+    files = [*(ROOT / "assets").rglob("*.js"), *(ROOT / "assets").rglob("*.css")]
+    sizes = {
+        path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+        for path in files
+    }
+    assert "assets/page.js" in sizes and "assets/css/table.css" in sizes
+    assert {name: lines for name, lines in sizes.items() if lines > 600} == {}
