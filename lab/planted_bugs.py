@@ -224,7 +224,7 @@ BUGS: tuple[Bug, ...] = (
     Bug(
         "picture-no-hand",
         "picture",
-        "index.html",
+        "assets/inline/first-paint.js",
         '"hand": [[], true],',
         '"hand": [[], false],',
         (
