@@ -1,5 +1,5 @@
-// Lint for the JavaScript the site ships (assets/, index.html's inline scripts) and the service
-// worker's source (tools/).
+// Lint for the JavaScript the site ships (assets/, the scripts of assets/inline/ among them) and
+// the service worker's source (tools/).
 // tools/test.sh runs it with tsc --checkJs (tsconfig.json); both must pass.
 import js from "@eslint/js";
 import globals from "globals";
@@ -15,10 +15,10 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
-    // index.html's inline scripts, written out by tools/inline_scripts.py: classic scripts sharing
-    // one global scope (a name one declares, the next may use).
-    files: [".cache/inline/*.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
+    // The page's classic scripts, which the build writes into index.html where their <script src>
+    // stands (tools/build_page.py): each runs in the page's one global scope, before the first paint.
+    files: ["assets/inline/*.js"],
+    languageOptions: { sourceType: "script" },
   },
   {
     files: ["tools/*.mjs"],

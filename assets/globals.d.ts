@@ -1,5 +1,8 @@
-// The few names the page's scripts share on `window` (index.html's inline scripts set them;
+// The few names the page's scripts share on `window` (the scripts of assets/inline/ set them;
 // assets/page.js reads them). Types only: nothing here ships.
+
+/** A node of the table's stored picture (assets/inline/first-paint.js): text, or [tag, attributes, ...children]. */
+type PictureTree = string | [string, Record<string, string>, ...PictureTree[]];
 
 interface OchoLocoPicture {
   key: string;
@@ -30,4 +33,6 @@ interface Window {
   ochoLocoEarly?: OchoLocoEarly;
   ochoLocoPicture?: OchoLocoPicture;
   ochoLocoProbe?: OchoLocoProbe;
+  /** A new deployment's service worker took over this page (assets/inline/sw-register.js). */
+  ochoLocoUpdated?: boolean;
 }

@@ -5,11 +5,11 @@
 // - a draw: from the stock to the hand, or face down to a CPU's fan;
 // - a played card: from the hand or a CPU's seat to the pile;
 // - a reshuffle: a few backs gather from the pile into the stock.
-// (At the results each leftover card turns over as it is counted: a CSS animation, style.css.)
+// (At the results each leftover card turns over as it is counted: a CSS animation, assets/css/table.css.)
 // Motion is a decoration: the document is already written when a card flies, only transforms and
 // opacity move, and what flies in place of a card that is gone takes no taps. A card waiting for
 // its turn in the deal waits unseen at its own place, where a tap finds it. With reduced motion
-// nothing travels (the status line says in words what happened). «Ritmo» sets the pace: style.css
+// nothing travels (the status line says in words what happened). «Ritmo» sets the pace: base.css
 // holds it as --tempo (Pausado slower, Rápido quicker), read once per redraw. Where the cards went is read in
 // the next frame, before it is painted: the layout that frame needs anyway, not one more.
 // No rule of the game here.

@@ -143,7 +143,7 @@ BUGS: tuple[Bug, ...] = (
     Bug(
         "by-key-field",
         "protocol field",
-        "assets/page.js",
+        "assets/intents.js",
         'case "see-final": return {kind, by_key: byKey};',
         'case "see-final": return {kind, bykey: byKey};',
         ("check:tsc", f"{B}test_page_pacing.py"),
@@ -161,7 +161,7 @@ BUGS: tuple[Bug, ...] = (
     Bug(
         "replay-key-page",
         "protocol field",
-        "assets/page.js",
+        "assets/intents.js",
         'send({kind: "replay-step", where});',
         'send({kind: "replay-step", key: where});',
         (
@@ -181,13 +181,13 @@ BUGS: tuple[Bug, ...] = (
         " reading `pace` (issue 45: every fast test passed while a pace choice was ignored)",
         also=(
             ("assets/protocol.d.ts", 'kind: "pace"; pace: Pace;', 'kind: "pace"; speed: Pace;'),
-            ("assets/page.js", 'send({kind: "pace", pace: ', 'send({kind: "pace", speed: '),
+            ("assets/intents.js", 'send({kind: "pace", pace: ', 'send({kind: "pace", speed: '),
         ),
     ),
     Bug(
         "rescue-any-card",
         "focus move",
-        "assets/page.js",
+        "assets/focus.js",
         'for (const selector of ["#hand button.card.legal", "#main-btn:not([disabled])",',
         'for (const selector of ["#hand button.card", "#main-btn:not([disabled])",',
         (f"{B}test_nothing_lost.py::test_focus_moves_on_when_the_third_draw_disables_robar",),
@@ -205,7 +205,7 @@ BUGS: tuple[Bug, ...] = (
     Bug(
         "phone-breakpoint",
         "layout at 390 px",
-        "assets/style.css",
+        "assets/css/screens.css",
         "@media (max-width: 520px) {\n  :root { --card-w: 50px; --card-h: 72px; }",
         "@media (max-width: 380px) {\n  :root { --card-w: 50px; --card-h: 72px; }",
         (f"{B}test_page_geometry.py::test_focused_control_is_in_view_and_uncovered_in_every_state",),
@@ -224,7 +224,7 @@ BUGS: tuple[Bug, ...] = (
     Bug(
         "picture-no-hand",
         "picture",
-        "index.html",
+        "assets/inline/first-paint.js",
         '"hand": [[], true],',
         '"hand": [[], false],',
         (

@@ -9,25 +9,28 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
-from tools import build as site_build
+from tools import build_page as page_build
 
 ROOT = Path(__file__).resolve().parent.parent
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 
 
 def built_page(tmp_path: Path, page: str | None = None) -> Path:
-    """A site folder with the page (the real one by default) and its stylesheet, as the build leaves them."""
+    """A site folder with the page (the real one by default) and its styles and scripts, as built."""
     (tmp_path / "assets").mkdir()
-    css = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
-    (tmp_path / "assets" / "style.css").write_text(css, encoding="utf-8")
+    shutil.copyfile(ROOT / page_build.STYLESHEET, tmp_path / page_build.STYLESHEET)
+    shutil.copytree(ROOT / page_build.STYLE_ROOMS, tmp_path / page_build.STYLE_ROOMS)
     text = (ROOT / "index.html").read_text(encoding="utf-8") if page is None else page
     (tmp_path / "index.html").write_text(text, encoding="utf-8")
-    site_build.inline_stylesheet(tmp_path)
-    site_build.content_security_policy(tmp_path)
+    shutil.copytree(ROOT / page_build.INLINE_DIR, tmp_path / page_build.INLINE_DIR)
+    page_build.inline_stylesheet(tmp_path)
+    page_build.inline_scripts(tmp_path)
+    page_build.content_security_policy(tmp_path)
     return tmp_path / "index.html"
 
 
@@ -60,7 +63,7 @@ def test_every_inline_script_of_the_built_page_and_no_other_is_allowed_by_its_ha
     }
     script_src = directives(html)["script-src"]
     assert {s for s in script_src if s.startswith("'sha256-")} == wanted
-    assert site_build.CSP_HASHES not in html
+    assert page_build.CSP_HASHES not in html
 
 
 def test_the_policy_forbids_inline_handlers_and_other_origins(tmp_path):
@@ -104,11 +107,11 @@ def test_the_source_page_has_no_inline_handler(tmp_path):
 )
 def test_a_page_with_an_inline_handler_is_refused(tmp_path, body):
     page = (ROOT / "index.html").read_text(encoding="utf-8").replace("</main>", body + "</main>", 1)
-    with pytest.raises(site_build.BuildError, match="inline event handler"):
+    with pytest.raises(page_build.BuildError, match="inline event handler"):
         built_page(tmp_path, page)
 
 
 def test_a_page_without_the_placeholder_is_refused(tmp_path):
-    page = (ROOT / "index.html").read_text(encoding="utf-8").replace(site_build.CSP_HASHES, "")
-    with pytest.raises(site_build.BuildError, match="exactly once"):
+    page = (ROOT / "index.html").read_text(encoding="utf-8").replace(page_build.CSP_HASHES, "")
+    with pytest.raises(page_build.BuildError, match="exactly once"):
         built_page(tmp_path, page)

@@ -4,36 +4,46 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from tools import build as site_build
+from tools import build_page as page_build
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def make_site(tmp_path: Path, css: str) -> Path:
-    (tmp_path / "assets").mkdir()
-    (tmp_path / "assets" / "style.css").write_text(css, encoding="utf-8")
+def make_site(tmp_path: Path, css: str, entry: str = '@import "css/all.css";\n') -> Path:
+    """A site folder with the real page and a stylesheet of one room, ``css``."""
+    (tmp_path / page_build.STYLE_ROOMS).mkdir(parents=True)
+    (tmp_path / page_build.STYLE_ROOMS / "all.css").write_text(css, encoding="utf-8")
+    (tmp_path / page_build.STYLESHEET).write_text("/* the rooms */\n" + entry, encoding="utf-8")
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     (tmp_path / "index.html").write_text(page, encoding="utf-8")
     return tmp_path
 
 
 def test_the_page_links_its_stylesheet_once_so_the_build_can_inline_it():
-    assert (ROOT / "index.html").read_text(encoding="utf-8").count(site_build.STYLESHEET_LINK) == 1
+    assert (ROOT / "index.html").read_text(encoding="utf-8").count(page_build.STYLESHEET_LINK) == 1
 
 
-def test_the_styles_are_inlined_in_the_head_and_not_shipped_twice(tmp_path):
-    css = (ROOT / "assets" / "style.css").read_text(encoding="utf-8")
-    site = make_site(tmp_path, css)
-    site_build.inline_stylesheet(site)
+def test_the_styles_are_inlined_in_the_head_in_their_rooms_order_and_not_shipped_twice(tmp_path):
+    site = make_site(tmp_path, "")
+    shutil.copyfile(ROOT / page_build.STYLESHEET, site / page_build.STYLESHEET)
+    shutil.rmtree(site / page_build.STYLE_ROOMS)
+    shutil.copytree(ROOT / page_build.STYLE_ROOMS, site / page_build.STYLE_ROOMS)
+    page_build.inline_stylesheet(site)
     html = (site / "index.html").read_text(encoding="utf-8")
-    assert site_build.STYLESHEET_LINK not in html
+    assert page_build.STYLESHEET_LINK not in html
     head = html[: html.index("</head>")]
-    assert f"<style>\n{css.strip()}\n</style>" in head
-    assert not (site / "assets" / "style.css").exists()
+    named = re.findall(
+        r'@import "css/([a-z-]+\.css)";', (ROOT / page_build.STYLESHEET).read_text(encoding="utf-8")
+    )
+    rooms = [(ROOT / page_build.STYLE_ROOMS / name).read_text(encoding="utf-8").strip() for name in named]
+    assert named and f"<style>\n{chr(10).join(rooms)}\n</style>" in head
+    assert not (site / page_build.STYLESHEET).exists() and not (site / page_build.STYLE_ROOMS).exists()
 
 
 @pytest.mark.parametrize(
@@ -41,9 +51,24 @@ def test_the_styles_are_inlined_in_the_head_and_not_shipped_twice(tmp_path):
 )
 def test_styles_that_cannot_move_into_the_page_are_refused(tmp_path, css):
     site = make_site(tmp_path, css)
-    with pytest.raises(site_build.BuildError):
-        site_build.inline_stylesheet(site)
+    with pytest.raises(page_build.BuildError):
+        page_build.inline_stylesheet(site)
     assert (site / "assets" / "style.css").exists()
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "",  # all.css named by no one: it would be left out without a word
+        '@import "css/all.css";\n@import "css/more.css";\n',  # a room that is not there
+        '@import "css/all.css";\n@import "css/all.css";\n',
+        '@import "css/all.css";\nbody { margin: 0; }\n',  # styles of its own
+    ],
+)
+def test_a_stylesheet_that_does_not_name_its_rooms_each_once_is_refused(tmp_path, entry):
+    site = make_site(tmp_path, "p { margin: 0; }", entry)
+    with pytest.raises(page_build.BuildError):
+        page_build.inline_stylesheet(site)
 
 
 def test_the_first_paint_waits_for_the_first_paint_script():
@@ -52,7 +77,7 @@ def test_the_first_paint_waits_for_the_first_paint_script():
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     head, body = page.split("</head>", 1)
     assert '<link rel="expect" href="#first-paint-done" blocking="render">' in head
-    script = body.index("<script>\n// Before Python is ready")
+    script = body.index('<script src="assets/inline/first-paint.js"></script>')
     marker = body.index('<span id="first-paint-done" hidden></span>')
     assert body.index("</script>", script) < marker < body.index('<div id="textos" class="content"')
     assert body[body.index("</script>", script) + len("</script>") : marker].strip() == ""
@@ -92,3 +117,63 @@ def test_the_icon_drawing_stays_a_source_and_is_not_shipped(tmp_path):
     site_build.copy_assets(site, out)
     assert (out / "assets" / "icons" / "icon-192.png").exists()
     assert not (out / "assets" / "icons" / "icon.svg").exists()
+
+
+def test_no_script_written_in_the_page_is_over_twenty_lines():
+    """The page's code lives in assets/ (tsc's strict checks and eslint read it there), not in index.html."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    bodies = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", page, re.DOTALL)
+    assert [len(body.strip().splitlines()) for body in bodies if len(body.strip().splitlines()) > 20] == []
+
+
+def site_with_scripts(tmp_path: Path, page: str, scripts: dict[str, str]) -> Path:
+    (tmp_path / page_build.INLINE_DIR).mkdir(parents=True)
+    for name, text in scripts.items():
+        (tmp_path / page_build.INLINE_DIR / name).write_text(text, encoding="utf-8")
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_scripts_of_assets_inline_are_written_into_the_page_where_they_stand(tmp_path):
+    page = (
+        '<p>a</p><script src="assets/inline/one.js"></script><p>b</p><script src="assets/page.js"></script>'
+    )
+    site = site_with_scripts(tmp_path, page, {"one.js": "// one\ngo();\n"})
+    assert page_build.inline_scripts(site) == ["assets/inline/one.js"]
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert html == '<p>a</p><script>\n// one\ngo();\n</script><p>b</p><script src="assets/page.js"></script>'
+    assert not (site / page_build.INLINE_DIR).exists(), "not shipped twice"
+
+
+def test_the_real_page_names_every_script_of_assets_inline(tmp_path):
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / page_build.INLINE_DIR).glob("*.js")}
+    site = site_with_scripts(tmp_path, page, scripts)
+    assert sorted(page_build.inline_scripts(site)) == sorted(f"assets/inline/{name}" for name in scripts)
+    assert '<script src="assets/inline/' not in (site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("page", "scripts"),
+    [
+        ('<script src="assets/inline/one.js"></script>', {"one.js": "s = '</script>';"}),
+        ('<script src="assets/inline/one.js"></script>', {"one.js": "s = '<!--';"}),
+        ('<script src="assets/inline/one.js"></script>', {"one.js": "go();", "two.js": "go();"}),
+        ('<script src="assets/inline/two.js"></script>', {}),
+    ],
+)
+def test_a_script_that_cannot_move_into_the_page_is_refused(tmp_path, page, scripts):
+    site = site_with_scripts(tmp_path, page, scripts)
+    with pytest.raises(page_build.BuildError):
+        page_build.inline_scripts(site)
+
+
+def test_the_pages_code_is_in_rooms_under_600_lines():
+    """assets/page.js imports its rooms and assets/style.css names its own: no file grows without rooms."""
+    files = [*(ROOT / "assets").rglob("*.js"), *(ROOT / "assets").rglob("*.css")]
+    sizes = {
+        path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+        for path in files
+    }
+    assert "assets/page.js" in sizes and "assets/css/table.css" in sizes
+    assert {name: lines for name, lines in sizes.items() if lines > 600} == {}

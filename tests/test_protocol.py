@@ -1,6 +1,6 @@
 """The seam declared once (ui/protocol.py): both sides hold to it, and the page's types follow it.
 
-tsc --checkJs (tools/test.sh) checks assets/page.js against assets/protocol.d.ts:
+tsc --checkJs (tools/test.sh) checks assets/page.js and its rooms against assets/protocol.d.ts:
 the intents it sends (their fields and enumerations), the operations it handles
 (every one, by a `never` check) and the start call's fields; mypy checks the
 worker's answer table against the same dataclasses. These tests tie that file to
@@ -36,7 +36,9 @@ from ui.storage import PACES
 from ui.worker import Session
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = (ROOT / "assets" / "page.js").read_text(encoding="utf-8")
+# assets/page.js and its rooms (the modules it imports that send events and apply operations).
+ROOMS = ("page", "batches", "operations", "focus", "sheets", "intents", "storage", "dom")
+PAGE = "".join((ROOT / "assets" / f"{name}.js").read_text(encoding="utf-8") for name in ROOMS)
 HTML = (ROOT / "index.html").read_text(encoding="utf-8")
 
 

@@ -90,7 +90,7 @@ def test_form_control_names_exist_and_never_reuse_an_id() -> None:
     assert "table-size" in page.names
     assert not page.names & page.ids, f"names that are also ids: {sorted(page.names & page.ids)}"
     selector = re.compile(r"""\[name=["']?([\w-]+)""")
-    for path in (ROOT / "index.html", ROOT / "assets" / "page.js"):
+    for path in (ROOT / "assets" / "inline" / "first-paint.js", ROOT / "assets" / "intents.js"):
         used = set(selector.findall(path.read_text(encoding="utf-8")))
         assert used, f"{path.name} reads the table size by the radios' name"
         assert used <= page.names, f"{path.name} selects names the page lacks: {sorted(used - page.names)}"

@@ -7,8 +7,12 @@ Usage::
 
 Stdlib only.  The output folder is exactly what gets deployed:
 
-* ``index.html`` and a few optional root files (web manifest, favicon, ...)
-* ``assets/`` (if it exists)
+* ``index.html`` and a few optional root files (web manifest, favicon, ...);
+  the page gets its styles and its classic scripts written into it, and the
+  hashes of its inline scripts into its Content-Security-Policy
+  (:mod:`tools.build_page`)
+* ``assets/`` (if it exists), but for what the page took in (``style.css``,
+  ``css/``, ``inline/``) and the types for tsc
 * ``app.zip``: the Python modules ``engine/**.py`` and ``ui/**.py`` as
   bytecode (``.pyc`` in place of each ``.py``, compiled by Pyodide under Node)
   in one deterministic archive, whole: the two packages are exactly what the page
@@ -35,7 +39,6 @@ so content hashes are stable across builds of the same sources.
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import io
 import json
@@ -57,6 +60,8 @@ if __name__ == "__main__" and not __package__:
     os.chdir(Path(__file__).resolve().parent.parent)
     os.execv(sys.executable, [sys.executable, "-m", "tools.build", *sys.argv[1:]])
 
+from tools.build_page import BuildError as BuildError  # noqa: PLC0414 (callers catch tools.build.BuildError)
+from tools.build_page import content_security_policy, inline_scripts, inline_stylesheet
 from tools.stdlib_trim import compile_with_pyodide, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,10 +113,6 @@ PYODIDE_BOOT_FILES = (
 SKIP_DIRS = {"__pycache__", "tests", "test", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"}
 SKIP_SUFFIXES = (".map", ".pyc", ".pyo")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
-
-
-class BuildError(RuntimeError):
-    pass
 
 
 @dataclass
@@ -283,10 +284,6 @@ def generate_service_worker(root: Path, out: Path, quiet: bool = False) -> None:
     log(f"sw.js: {proc.stdout.strip()}", quiet)
 
 
-STYLESHEET = "assets/style.css"
-STYLESHEET_LINK = f'<link rel="stylesheet" href="{STYLESHEET}">'
-
-
 # Sources the site does not ship: the app icon's drawing, which tools/make_icons.py rasterises. The
 # page and its manifest name the PNGs only: to draw an SVG icon (a favicon, the manifest's icon for
 # installing), the browser builds a whole document on the page's main thread (docs/worker.md).
@@ -305,104 +302,6 @@ def copy_assets(root: Path, out: Path) -> None:
                 dest = out / rel
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, dest)
-
-
-def inline_stylesheet(out: Path) -> None:
-    """Put the page's styles inside the built page instead of a file of their own.
-
-    A linked stylesheet holds up the page's scripts and first paint until it
-    has arrived: one more request, and on a slow line one more round trip,
-    before «Repartir» takes a click. Inlined, the page paints from its own
-    bytes. The source stays in ``assets/style.css``; the site does not ship
-    it separately. The styles use no ``url()`` or ``@import`` (which would
-    resolve against the page instead of ``assets/``): the build refuses them.
-    """
-    page = out / "index.html"
-    sheet = out / STYLESHEET
-    if not page.is_file() or not sheet.is_file():
-        return
-    html = page.read_text(encoding="utf-8")
-    css = sheet.read_text(encoding="utf-8")
-    if html.count(STYLESHEET_LINK) != 1:
-        raise BuildError(f"index.html must link {STYLESHEET} exactly once, as {STYLESHEET_LINK}")
-    if "url(" in css or "@import" in css or "</style" in css:
-        raise BuildError(f"{STYLESHEET} uses url(), @import or '</style': it cannot be inlined in the page")
-    page.write_text(html.replace(STYLESHEET_LINK, f"<style>\n{css.strip()}\n</style>"), encoding="utf-8")
-    sheet.unlink()
-
-
-CSP_HASHES = "INLINE-SCRIPT-HASHES"
-_SCRIPT = re.compile(r"<script(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.DOTALL | re.IGNORECASE)
-_HANDLER = re.compile(r"""<[a-z][^>]*?(\son[a-z]+\s*=|=\s*["']?\s*javascript:)""", re.IGNORECASE)
-
-
-def inline_script_hashes(html: str) -> list[str]:
-    """The CSP sources (``'sha256-…'``) of the page's inline scripts, in page order.
-
-    An inline script is a ``<script>`` without ``src``; ``<script type="py">``
-    is Python that PyScript reads as text, not a script the browser runs.
-
-    >>> inline_script_hashes('<script>go()</script><script type="py">x</script><script src="a.js"></script>')
-    ["'sha256-5KYv+PUboo5h+0+YAtGRPbwv5d/QxzHslP4YGnUaxRw='"]
-    """
-    found = []
-    for match in _SCRIPT.finditer(html):
-        attrs = match.group("attrs").lower()
-        if re.search(r"\bsrc\s*=", attrs) or re.search(r"""\btype\s*=\s*["']?py\b""", attrs):
-            continue
-        digest = hashlib.sha256(match.group("body").encode("utf-8")).digest()
-        found.append(f"'sha256-{base64.b64encode(digest).decode('ascii')}'")
-    return found
-
-
-def content_security_policy(out: Path) -> list[str]:
-    """Write the hashes of the built page's inline scripts into its Content-Security-Policy.
-
-    The policy is the ``<meta http-equiv="Content-Security-Policy">`` of
-    ``index.html``; its ``script-src`` names ``INLINE-SCRIPT-HASHES``, which the
-    build replaces with the SHA-256 of each inline script of the built page (the
-    stylesheet is inlined first, which leaves the scripts as they are). Any
-    other inline script, and every inline event handler (``onerror=``...), is
-    refused by the browser. What else it allows, measured in Chromium by
-    reading the ``securitypolicyviolation`` events of a strict policy:
-
-    * ``'self'``: every file comes from the site itself, the service worker
-      included. No ``data:`` is used.
-    * ``worker-src 'self' blob:``: in the worker mode (``assets/page.js``)
-      PyScript's ``PyWorker`` starts its worker from a ``blob:`` address (the
-      worker's code is bundled in ``core-*.js``); the worker then loads Pyodide
-      and the app from the site itself. Nothing else may start from ``blob:``.
-    * ``'wasm-unsafe-eval'``: Pyodide compiles ``pyodide.asm.wasm``. The
-      snapshot adds nothing: ``assets/snapshot.js`` is imported from ``'self'``,
-      its maker is a ``'self'`` module worker, and Cache Storage is outside CSP.
-    * ``'unsafe-eval'``: PyScript's core (0.7.x, ``core-*.js``) builds its
-      plugins' lifecycle hooks from their source text with ``Function()`` at
-      start-up, even with no worker; without it PyScript stops before Python
-      starts. It evaluates PyScript's own code, never the page's data.
-      Pyodide itself needs no ``'unsafe-eval'``.
-    * ``style-src 'unsafe-inline'``: the stylesheet is inlined in the page and
-      the hand sets its card count as a style attribute (``--n``). Styles do not
-      run script.
-
-    The build refuses a page without exactly one placeholder, or with an
-    inline event handler or a ``javascript:`` address (the policy would block
-    them in the browser, silently). Returns the hashes.
-    """
-    page = out / "index.html"
-    if not page.is_file():
-        return []
-    html = page.read_text(encoding="utf-8")
-    if html.count(CSP_HASHES) != 1:
-        raise BuildError(f"index.html must name {CSP_HASHES} exactly once, in its Content-Security-Policy")
-    body = _SCRIPT.sub("", html)  # scripts may mention "on...=" in their code
-    handler = _HANDLER.search(body)
-    if handler:
-        raise BuildError(
-            f"index.html has an inline event handler or a javascript: address: {handler.group(0)!r}"
-        )
-    hashes = inline_script_hashes(html)
-    page.write_text(html.replace(CSP_HASHES, " ".join(hashes)), encoding="utf-8")
-    return hashes
 
 
 def trimmed_lock(source: Path) -> bytes:
@@ -556,6 +455,7 @@ def build(
     # Assets.
     copy_assets(root, out)
     inline_stylesheet(out)
+    inline_scripts(out)
     content_security_policy(out)
 
     # Python sources.

@@ -7,7 +7,7 @@ Every face-up card carries one ``<svg class="face"><use href="#face-10H"/></svg>
 (``ui/render.py``'s ``card_face``); the symbol it names is drawn here once, in the
 card's own coordinates (``viewBox 0 0 100 144``, the card's 1 : 1.44), so it scales
 with the card. The top-left corner is the card's index (the rank as text, the suit
-shape under it: ``assets/style.css``); the faces keep clear of it (``INDEX``).
+shape under it: ``assets/css/table.css``); the faces keep clear of it (``INDEX``).
 
 - A: one large pip.
 - 2–10: the classic arrangement in three columns (``LEFT``, ``CENTRE``, ``RIGHT``),

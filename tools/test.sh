@@ -28,7 +28,6 @@ fi
 
 # The static checks run side by side, each into a log of its own, printed in this order once all
 # are done. In the fast loop they run beside pytest (one core each); in the full run, before it.
-.venv/bin/python -m tools.inline_scripts .cache/inline
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 check() {  # check NAME COMMAND...: run COMMAND in the background, its output kept under NAME
@@ -43,10 +42,8 @@ static_checks() {
     check 2-format .venv/bin/ruff format --check .
     check 3-mypy .venv/bin/mypy
     check 4-tsc node_modules/.bin/tsc -p tsconfig.json --incremental --tsBuildInfoFile .cache/tsc/page.tsbuildinfo
-    check 5-tsc-inline node_modules/.bin/tsc -p tsconfig.inline.json \
-        --incremental --tsBuildInfoFile .cache/tsc/inline.tsbuildinfo
-    check 6-eslint node_modules/.bin/eslint --no-ignore --cache --cache-strategy content \
-        --cache-location .cache/eslint/ assets .cache/inline tools/*.mjs
+    check 5-eslint node_modules/.bin/eslint --no-ignore --cache --cache-strategy content \
+        --cache-location .cache/eslint/ assets tools/*.mjs
 }
 report() {  # print the logs; fail if any check failed
     wait
