@@ -1,6 +1,6 @@
 // Written by `python -m tools.protocol` from ui/protocol.py: edit that file, not this one.
 
-// The enumerations, each from its one home (engine.levels, ui.storage.PACES, ui.replay...).
+// The enumerations, each from its one home (engine.levels, ui.prefs.PACES, ui.replay...).
 export type TableSize = 2 | 3;
 export type SuitLetter = "S" | "H" | "D" | "C";
 export type LevelName = "facil" | "normal" | "dificil";

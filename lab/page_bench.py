@@ -16,9 +16,8 @@ One run of headless Chromium on localhost measures, and prints as JSON:
 * ``baseline_warm_ms`` / ``app_warm_ms`` / ``warm_ratio``: the same on the
   second load (HTTP cache, and the game's service worker, in place; the
   game resumes from its save).
-* ``first_paint_ms``: first contentful paint of the game (cold). The table
-  skeleton and the rules text are static HTML, so they show long before
-  Python is ready.
+* ``first_paint_ms``: first contentful paint of the game (cold): the table's
+  static HTML, long before Python is ready.
 * ``action_ms_p50`` / ``action_ms_p95``: from a click on one of the person's
   cards to the DOM showing the move (a MutationObserver on ``#hand``; the
   pressed look the page gives the card at once is not counted), over
@@ -32,9 +31,8 @@ One run of headless Chromium on localhost measures, and prints as JSON:
   game); ``_stock_ratio``: over the bare page on the runtime as its packages
   ship it (whole standard library and lock file), which is what a page that
   only starts PyScript and Pyodide would send.
-* ``first_visit_bytes``: bytes the server sent for the first visit, service
-  worker precaching included; ``app_bytes``: the part that is not PyScript
-  or Pyodide (everything outside ``vendor/``).
+* ``first_visit_bytes``: bytes the server sent for the first visit, precaching
+  included; ``app_bytes``: the part outside ``vendor/`` (not PyScript or Pyodide).
 
 Every figure is the median over ``--runs`` runs (percentiles are taken per
 run, then the median of those). Needs Chromium (``$CHROMIUM_PATH`` or a

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from engine.actions import Action
 from engine.game import GAME_OVER, HAND_OVER, Game
+from ui.frozen import fields_of
 from ui.ids import is_page_id
-from ui.protocol import EVENTS, decode, fields_of
+from ui.protocol import EVENTS, decode
 from ui.screen import TableState
 from ui.storage import MemoryBackend, Store
 from ui.table import Table

@@ -169,8 +169,18 @@ def test_a_script_that_cannot_move_into_the_page_is_refused(tmp_path, page, scri
 
 
 def test_the_pages_code_is_in_rooms_under_600_lines():
-    """assets/page.js imports its rooms and assets/style.css names its own: no file grows without rooms."""
-    files = [*(ROOT / "assets").rglob("*.js"), *(ROOT / "assets").rglob("*.css")]
+    """assets/page.js imports its rooms and assets/style.css names its own: no file grows without rooms.
+
+    The Python written here too (the engine, ui/, the tools and the lab; not the generated equity
+    table, nor tests/): every hand-written code file is 600 lines at most (issue 45).
+    """
+    python = [
+        path
+        for folder in ("engine", "ui", "tools", "lab")
+        for path in (ROOT / folder).rglob("*.py")
+        if "generated" not in path.read_text(encoding="utf-8")[:600].lower()
+    ]
+    files = [*(ROOT / "assets").rglob("*.js"), *(ROOT / "assets").rglob("*.css"), *python]
     sizes = {
         path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
         for path in files

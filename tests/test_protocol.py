@@ -19,6 +19,7 @@ import pytest
 from engine.cards import SUIT_LETTERS
 from engine.levels import NAMES
 from tools.protocol import TYPES, main, typescript
+from ui.prefs import PACES
 from ui.protocol import (
     EARLY_INTENTS,
     EVENTS,
@@ -32,7 +33,6 @@ from ui.protocol import (
     encode,
 )
 from ui.replay import REPLAY_STEPS
-from ui.storage import PACES
 from ui.worker import Session
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,7 +17,8 @@ from engine.daily import daily_code
 from engine.game import GAME_OVER, PLAYING, Game
 from engine.view import seat_view
 from ui.cpu import SEARCH_SLICE
-from ui.storage import SAVE_KEY, MemoryBackend, Setup, Store
+from ui.prefs import Setup
+from ui.storage import SAVE_KEY, MemoryBackend, Store
 from ui.table import Table
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
-from ui.frozen import Value
+from ui.frozen import Value, fields_of
 from ui.protocol import (
     CALLS,
     EARLY_INTENTS,
@@ -27,7 +27,6 @@ from ui.protocol import (
     EarlyChoice,
     Event,
     Start,
-    fields_of,
     op_fields,
 )
 
@@ -95,7 +94,7 @@ def typescript() -> str:
     lines = [
         "// Written by `python -m tools.protocol` from ui/protocol.py: edit that file, not this one.",
         "",
-        "// The enumerations, each from its one home (engine.levels, ui.storage.PACES, ui.replay...).",
+        "// The enumerations, each from its one home (engine.levels, ui.prefs.PACES, ui.replay...).",
         *(
             f"export type {name} = {' | '.join(json.dumps(value) for value in values(e))};"
             for name, e in ENUMS.items()

@@ -8,6 +8,7 @@
 - :mod:`ui.links`        share links (``#partida=...``) read and written
 - :mod:`ui.outside`      the one boundary for outside data: a failure is a Spanish notice, never a crash
 - :mod:`ui.storage`      the saved game in localStorage, with every failure handled
+- :mod:`ui.prefs`        the choices kept between games: the setup bar's and the table's own (one Setup)
 - :mod:`ui.history`      «Tus partidas»: the finished and abandoned games kept on the device
 - :mod:`ui.kept`         one kept game: its identity, its check, and the value this device stores
 - :mod:`ui.history_file` the export file of «Tus partidas»: read, bounded, imported in steps
@@ -22,6 +23,7 @@
 - :mod:`ui.cpu`          the CPU seats' decisions, the hard level's search in slices
 - :mod:`ui.hint`         «Pista»: the hard CPU's choice for your turn, once a turn, in slices
 - :mod:`ui.forced`       forced draws and passes played for the person after a beat, said with why
+- :mod:`ui.sounds`       which of the table's sounds an event makes (the page plays it)
 - :mod:`ui.saves`        the game's save under the lock, and other tabs' saves followed
 - :mod:`ui.results`      the end of a hand and of a game: the results count, the game's end, «Ver la mano»
 - :mod:`ui.slices`       stepwise work (the review, a challenge's checks) in slices of the timer

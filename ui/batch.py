@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .prefs import PREFIX
 from .protocol import (
     Attr,
     Copy,
@@ -54,7 +55,6 @@ from .protocol import (
     op,
 )
 from .screen import SoundName, TableState
-from .storage import PREFIX
 
 Op = list[Any]  # an operation as the batch carries it (ui.protocol.op)
 

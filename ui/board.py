@@ -12,8 +12,8 @@ from engine.levels import NAMES as LEVEL_NAMES
 from engine.view import seat_view
 
 from . import render
+from .prefs import BACKS, FELTS, Setup
 from .screen import Screen
-from .storage import BACKS, FELTS, Setup
 
 HUMAN = 0
 

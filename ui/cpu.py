@@ -13,8 +13,8 @@ from engine.actions import Action
 from engine.game import Game
 from engine.view import seat_view
 
+from .prefs import Pace
 from .screen import Screen
-from .storage import Pace
 
 if TYPE_CHECKING:
     from engine.bots import Search

@@ -9,7 +9,7 @@ the player has a choice: a drawn card that fits is one (play it, or draw
 again). The moves are the same actions a tap would make, so the record is the
 same; a forced move is not a decision, so it asks no hint and adds nothing to
 «Repaso». The option «Jugadas forzadas solas» in «Opciones» turns it off
-(:attr:`ui.storage.Setup.forced`).
+(:attr:`ui.prefs.Setup.forced`).
 """
 
 from __future__ import annotations

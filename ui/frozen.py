@@ -1,4 +1,5 @@
-"""Frozen records of typed fields, made cheaply: the values of the seam (:mod:`ui.protocol`).
+"""Frozen records of typed fields, made cheaply: the values of the seam (:mod:`ui.protocol`), and
+the JSON forms their fields read (:func:`fits_type`).
 
 A subclass of :class:`Value` is read by mypy as a frozen dataclass (``dataclass_transform``):
 its annotations are its fields, in order (``ClassVar`` ones apart), a class attribute is a field's
@@ -19,7 +20,9 @@ AttributeError: Point is frozen
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, dataclass_transform
+import enum
+import types
+from typing import Any, ClassVar, Literal, Union, dataclass_transform, get_args, get_origin, get_type_hints
 
 
 @dataclass_transform(eq_default=True, frozen_default=True)
@@ -65,3 +68,45 @@ class Value:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
+
+
+# -- the JSON forms of the fields ------------------------------------------------------------
+
+_FIELDS: dict[type[Value], dict[str, Any]] = {}
+
+
+def fields_of(cls: type[Value]) -> dict[str, Any]:
+    """A value type's fields, by name, with their types (``kind`` apart), in declaration order.
+
+    Read once a type, when first needed (not at import: the worker's start pays only for what it
+    decodes)."""
+    if cls not in _FIELDS:
+        hints = get_type_hints(cls)
+        _FIELDS[cls] = {name: hints[name] for name in cls._fields}
+    return _FIELDS[cls]
+
+
+def fits_type(value: object, typ: object) -> bool:
+    """Whether ``value`` (read from JSON) is of the Python type ``typ`` a field declares."""
+    if typ is Any:
+        return True
+    if isinstance(typ, type) and issubclass(typ, enum.Enum):
+        return any(value == member.value for member in typ)
+    origin = get_origin(typ)
+    if origin is Literal:
+        return any(value == a and type(value) is type(a) for a in get_args(typ))
+    if origin in (Union, types.UnionType):
+        return any(fits_type(value, arg) for arg in get_args(typ))
+    if typ is type(None):
+        return value is None
+    if typ is bool:
+        return isinstance(value, bool)
+    if typ is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typ is str:
+        return isinstance(value, str)
+    if origin is tuple:
+        return isinstance(value, list) and all(fits_type(v, get_args(typ)[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(fits_type(v, get_args(typ)[1]) for v in value.values())
+    raise TypeError(f"no JSON form declared for {typ!r}")

@@ -72,7 +72,8 @@ from .kept import (
     refused_for_good,
     stored,
 )
-from .storage import PREFIX, Backend
+from .prefs import PREFIX
+from .storage import Backend
 
 if TYPE_CHECKING:
     from engine.stats import Outcome, Stats

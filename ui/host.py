@@ -22,8 +22,9 @@ from engine.game import Game
 from engine.view import SeatView
 
 from .history import History
+from .prefs import Setup
 from .screen import Screen, TableState
-from .storage import Saved, Setup, Store
+from .storage import Saved, Store
 
 
 @dataclass(frozen=True)

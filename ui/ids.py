@@ -11,7 +11,7 @@ in Chromium.
 
 from __future__ import annotations
 
-from .storage import BACKS, FELTS, LEVELS, PACES
+from .prefs import BACKS, FELTS, LEVELS, PACES
 
 PAGE_IDS: frozenset[str] = frozenset(
     {

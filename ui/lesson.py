@@ -29,7 +29,8 @@ from engine.view import seat_view
 
 from . import board, render
 from .host import Host
-from .storage import LEVEL_KEY, PACE_KEY, PREFS_KEY, SAVE_KEY, Saved
+from .prefs import LEVEL_KEY, PACE_KEY, PREFS_KEY
+from .storage import SAVE_KEY, Saved
 
 HUMAN = 0
 # Chosen by python -m lab.lesson_deal: one card follows, and the CPU answers your 8 with one of its own.

@@ -1,25 +1,22 @@
 """The seam between the page and the table's Python, declared once.
 
-The table's Python runs in a Web Worker (:mod:`ui.worker`); ``assets/page.js``
-is the only code that writes the document. They speak in JSON through six
-calls (:data:`CALLS`): the page forwards events, and every call answers with
-a batch of operations (:data:`OPS`, arrays whose first item is their kind).
+The table's Python runs in a Web Worker (:mod:`ui.worker`); ``assets/page.js`` and its rooms are the
+only code that writes the document. They speak in JSON through six calls (:data:`CALLS`): the page
+forwards events, and every call answers with a batch of operations (:data:`OPS`, arrays whose first
+item is their kind).
 
-An event is a frozen dataclass declared here: the player's intents
-(:data:`Intent`: play a card, name a suit, deal, next hand, hint, a replay
-step…) and what the page itself reports (:data:`Notice`). Their fields are
-typed, and the enumerations come from their one home (levels from
-:mod:`engine.levels`, paces from :data:`ui.storage.PACES`, replay steps from
-:data:`ui.replay.REPLAY_STEPS`, suits from :mod:`engine.cards`). The worker
-decodes each event once (:func:`decode`) and answers it from one table by
-its type, so a renamed field fails mypy there.
+An event is a frozen value declared here: the player's intents (:data:`Intent`: play a card, name a
+suit, deal, next hand, hint, a replay step…) and what the page itself reports (:data:`Notice`).
+Their fields are typed, and the enumerations come from their one home (levels from
+:mod:`engine.levels`, paces from :data:`ui.prefs.PACES`, replay steps from
+:data:`ui.replay.REPLAY_STEPS`, suits from :mod:`engine.cards`). The worker decodes each event once
+(:func:`decode`) and answers it from one table by its type, so a renamed field fails mypy there.
 
-This module is the one definition of every call (its arguments: ``int``,
-``str``, or the JSON text of a :class:`Start` or an event), event and
-operation (:mod:`ui.batch` builds each through it). ``python -m
-tools.protocol`` writes ``assets/protocol.d.ts`` from it, which ``tsc
---checkJs`` checks ``assets/page.js`` against; ``tests/test_protocol.py``
-fails when that file is stale or either side leaves a declaration.
+This module is the one definition of every call (its arguments: ``int``, ``str``, or the JSON text
+of a :class:`Start` or an event), event and operation (:mod:`ui.batch` builds each through it).
+``python -m tools.protocol`` writes ``assets/protocol.d.ts`` from it, which ``tsc --checkJs``
+checks the page's scripts against; ``tests/test_protocol.py`` fails when that file is stale or
+either side leaves a declaration.
 
 >>> OPS["attr"]._fields
 ('id', 'name', 'value')
@@ -34,26 +31,23 @@ from __future__ import annotations
 
 import enum
 import functools
-import types
 from collections.abc import Mapping, Sequence
 from typing import (
     Any,
     ClassVar,
     Literal,
     NamedTuple,
-    Union,
     get_args,
-    get_origin,
     get_type_hints,
 )
 
 from engine.cards import SuitLetter
 from engine.levels import LevelName
 
-from .frozen import Value
+from .frozen import Value, fields_of, fits_type
+from .prefs import Back, Felt, Pace
 from .replay import ReplayStep
 from .screen import SoundName, TableState
-from .storage import Back, Felt, Pace
 
 Fields = tuple[tuple[str, str], ...]
 
@@ -410,51 +404,11 @@ ENUMS: dict[str, object] = {
 }
 
 
-_FIELDS: dict[type[Value], dict[str, Any]] = {}
-
-
-def fields_of(cls: type[Value]) -> dict[str, Any]:
-    """A value type's fields, by name, with their types (``kind`` apart), in declaration order.
-
-    Read once a type, when first needed (not at import: the worker's start pays only for what it
-    decodes)."""
-    if cls not in _FIELDS:
-        hints = get_type_hints(cls)
-        _FIELDS[cls] = {name: hints[name] for name in cls._fields}
-    return _FIELDS[cls]
-
-
 def _named(typ: object) -> str:
     """A field's type as an error message names it (an enumeration by its name in :data:`ENUMS`)."""
     return next(
         (name for name, declared in ENUMS.items() if declared == typ), getattr(typ, "__name__", str(typ))
     )
-
-
-def fits_type(value: object, typ: object) -> bool:
-    """Whether ``value`` (read from JSON) is of the Python type ``typ`` a field declares."""
-    if typ is Any:
-        return True
-    if isinstance(typ, type) and issubclass(typ, enum.Enum):
-        return any(value == member.value for member in typ)
-    origin = get_origin(typ)
-    if origin is Literal:
-        return any(value == a and type(value) is type(a) for a in get_args(typ))
-    if origin in (Union, types.UnionType):
-        return any(fits_type(value, arg) for arg in get_args(typ))
-    if typ is type(None):
-        return value is None
-    if typ is bool:
-        return isinstance(value, bool)
-    if typ is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if typ is str:
-        return isinstance(value, str)
-    if origin is tuple:
-        return isinstance(value, list) and all(fits_type(v, get_args(typ)[0]) for v in value)
-    if origin is dict:
-        return isinstance(value, dict) and all(fits_type(v, get_args(typ)[1]) for v in value.values())
-    raise TypeError(f"no JSON form declared for {typ!r}")
 
 
 def decode(data: object) -> Event:

@@ -20,11 +20,11 @@ from . import render, render_gameover, render_replay
 from .history import History, review_key
 from .host import Host
 from .kept import identity
+from .prefs import PACES, Pace
 from .render_gameover import Race
 from .replay import HandReplay, ReplayStep
 from .screen import TableState
 from .slices import run_in_slices
-from .storage import PACES, Pace
 
 if TYPE_CHECKING:
     from engine.review import Review

@@ -1,4 +1,4 @@
-"""The setup bar: table size, «Rival» and «Ritmo» for the next game, one :class:`ui.storage.Setup`.
+"""The setup bar: table size, «Rival» and «Ritmo» for the next game, one :class:`ui.prefs.Setup`.
 
 The choices live in one place, the store's preferences
 (:meth:`ui.storage.Store.setup`): read from there, written there, never
@@ -16,7 +16,7 @@ from engine.levels import DEFAULT_LEVEL, is_level
 
 from . import board, render
 from .host import Host
-from .storage import PACES, Pace, Setup
+from .prefs import PACES, Pace, Setup
 
 PACE_NAMES: dict[Pace, str] = {"pausado": "Pausado", "normal": "Normal", "rapido": "Rápido"}
 assert set(PACE_NAMES) == set(PACES)

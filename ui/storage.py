@@ -33,18 +33,33 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol, get_args
+from typing import Protocol
 
 from engine.cards import BY_TEXT, Card
 from engine.game import HAND_OVER, Game
-from engine.levels import DEFAULT_LEVEL, NAMES
+from engine.levels import DEFAULT_LEVEL
 from engine.record import Record, RecordError
 from engine.save import SaveError, legacy_record, load
 from engine.view import seat_view
 
 from .outside import ASIDE_PREFIX, SOURCE_PICTURE, SOURCE_SAVE, SOURCE_TAB, Refused, set_aside, take
+from .prefs import (  # the keys of the choices kept, beside the save's
+    BACK_KEY,
+    BACKS,
+    FELT_KEY,
+    FELTS,
+    FORCED_KEY,
+    LEVEL_KEY,
+    LEVELS,
+    PACE_KEY,
+    PACES,
+    PREFIX,
+    PREFS_KEY,
+    SOUND_KEY,
+    Setup,
+    pace_of,
+)
 
-PREFIX = "ocho-loco:"
 SAVE_KEY = PREFIX + "partida"
 # The picture of the table index.html shows at first paint (written by assets/page.js).
 PICTURE_KEY = PREFIX + "dibujo"  # the table as data, drawn at first paint (index.html)
@@ -52,31 +67,6 @@ MAX_PICTURE_CHARS = 400_000
 # The picture is a tree of elements (index.html draws at most 8 levels of them, each a list
 # holding an attribute object): deeper JSON than this is not a picture.
 MAX_PICTURE_DEPTH = 32
-PREFS_KEY = PREFIX + "mesa"
-PACE_KEY = PREFIX + "ritmo"
-LEVEL_KEY = PREFIX + "nivel"
-FORCED_KEY = PREFIX + "forzadas"  # «si» or «no»: forced draws and passes play themselves
-LEVELS = NAMES  # engine.levels declares the CPU levels once
-# «Ritmo», the CPU's pace: its one declaration (ui.protocol's pace intent and the page's types read it).
-Pace = Literal["pausado", "normal", "rapido"]
-PACES: tuple[Pace, ...] = get_args(Pace)
-
-
-# The table's looks, chosen in «Opciones» (assets/style.css draws each: html[data-felt], html[data-back]).
-Felt = Literal["verde", "azul", "granate"]
-FELTS: tuple[Felt, ...] = get_args(Felt)
-Back = Literal["rombos", "cuadros", "medallon"]
-BACKS: tuple[Back, ...] = get_args(Back)
-SOUND_KEY = PREFIX + "sonido"  # «si» or «no»
-FELT_KEY = PREFIX + "tapete"
-BACK_KEY = PREFIX + "dorso"
-
-
-def pace_of(text: object) -> Pace | None:
-    """``text`` as a pace of :data:`PACES`, or None when it is none of them."""
-    return next((pace for pace in PACES if pace == text), None)
-
-
 APP = "ocho-loco"
 VERSION = 2
 # More saves set aside than this and the page offers to clear them.
@@ -86,45 +76,6 @@ MAX_ASIDE = 5
 MAX_SAVE_CHARS = 200_000
 # The save is an object holding strings and a small object: no deeper.
 MAX_DEPTH = 4
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The setup bar's choices for the next game: table size, «Rival» and «Ritmo».
-
-    Built only from allowed values (:meth:`with_` refuses the rest), and
-    kept in one place, :meth:`Store.setup`; a game under way keeps its own.
-    """
-
-    players: int = 2
-    level: str = DEFAULT_LEVEL
-    pace: Pace = "normal"
-    forced: bool = True  # forced draws and passes play themselves (ui.forced)
-    sound: bool = True  # the table's sounds (assets/sound.js), after the person's first tap
-    felt: Felt = "verde"
-    back: Back = "rombos"
-
-    def with_(
-        self,
-        *,
-        players: int | None = None,
-        level: str | None = None,
-        pace: str | None = None,
-        forced: bool | None = None,
-        sound: bool | None = None,
-        felt: str | None = None,
-        back: str | None = None,
-    ) -> Setup:
-        """This setup with the choices given changed; an unknown level, pace or look changes nothing."""
-        return Setup(
-            self.players if players is None else (3 if players == 3 else 2),
-            level if level in LEVELS else self.level,
-            pace_of(pace) or self.pace,
-            self.forced if forced is None else forced,
-            self.sound if sound is None else sound,
-            next((f for f in FELTS if f == felt), self.felt),
-            next((b for b in BACKS if b == back), self.back),
-        )
 
 
 class Backend(Protocol):

@@ -1,21 +1,18 @@
 """The flow of play on the page: whose move it is, CPU pacing, dialogs, saving, other tabs.
 
-:class:`Table` holds the :class:`engine.Game` and turns the person's clicks
-into engine actions; every rule decision is the engine's. It never touches
-the DOM itself: it talks to a :class:`ui.screen.Screen` (the real one is
-:class:`ui.batch.BatchScreen`, tests use a fake), so the whole flow runs under pytest.
-Beside it, as parts it holds, are the rooms that see it as a
-:class:`ui.host.Host`: the end of a hand (:mod:`ui.results`), challenges
-(:mod:`ui.challenges`), the deal of the day (:mod:`ui.daily`) and «Tus
-partidas» with its file in and out (:mod:`ui.transfer`).
+:class:`Table` holds the :class:`engine.Game` and turns the person's intents into engine actions;
+every rule decision is the engine's. It never touches the DOM: it talks to a
+:class:`ui.screen.Screen` (:class:`ui.batch.BatchScreen`; tests use a fake), so the whole flow runs
+under pytest. Beside it, as parts it holds, are the rooms that see it as a :class:`ui.host.Host`:
+the end of a hand (:mod:`ui.results`), challenges, the deal of the day, «Tus partidas»
+(:mod:`ui.transfer`), forced moves (:mod:`ui.forced`), the lesson (:mod:`ui.lesson`)…
 
-The table holds what it waits for (:class:`ui.screen.TableState`, ``self.state``)
-and shows it as ``body[data-state]`` with :meth:`Table.enter`, the one place it is
-set: the browser tests and benchmarks wait on it, and the page keeps a picture of
-a game in play for the next visit's first paint. The player's moves and the panels'
-buttons are guarded by it (your turn, the suit chooser, the results, the end, the
-replay), as a game engine switches on its phase; only "is there a game to lose"
-(a deal, a game left) reads the game itself.
+The table holds what it waits for (:class:`ui.screen.TableState`, ``self.state``) and shows it as
+``body[data-state]`` with :meth:`Table.enter`, the one place it is set: the browser tests wait on
+it, and the page keeps a picture of a game in play for the next visit's first paint. The moves and
+the panels' buttons are guarded by it (your turn, the suit chooser, the results, the end, the
+replay), as a game engine switches on its phase; only "is there a game to lose" (a deal, a game
+left) reads the game itself.
 """
 
 from __future__ import annotations
@@ -43,11 +40,13 @@ from .history import Games, History
 from .host import ChallengeGame, Forget, LinkGame, NewTable, Pending
 from .lesson import Lesson
 from .links import link_hash
+from .prefs import Setup
 from .results import PACE_DELAYS, Results
 from .saves import Saves
 from .screen import Screen, SoundName, TableState
 from .setup_bar import SetupBar
-from .storage import Saved, Setup, Store
+from .sounds import end_sound, move_sound
+from .storage import Saved, Store
 from .transfer import Transfer
 
 HUMAN = 0
@@ -410,7 +409,7 @@ class Table:
         if not self._save():
             return
         message = render.describe_action(HUMAN, action, drawn, game.reshuffles != before)
-        self._move_sound(action, game.reshuffles != before)
+        self._sound(move_sound(action, game.reshuffles != before))
         if because:
             message = f"{because}: {message[:1].lower()}{message[1:]}"
         self.render(arriving=drawn)
@@ -438,7 +437,7 @@ class Table:
         game.apply(action)
         if not self._save():
             return
-        self._move_sound(action, game.reshuffles != before)
+        self._sound(move_sound(action, game.reshuffles != before))
         self.render()
         if game.phase == PLAYING and game.turn == seat:
             self._schedule_cpu()  # the turn goes on: shown step by step, said once at its end
@@ -454,7 +453,7 @@ class Table:
         if game.phase != PLAYING:
             self.ending = message.strip()
             self.screen.status(self.ending)
-            self._end_sound(game)
+            self._sound(end_sound(game))
             self.results.show(animate=True)
         elif game.turn == HUMAN:
             if game.hand_history and game.hand_history[-1].seat != HUMAN:
@@ -533,30 +532,10 @@ class Table:
         """The setup bar's choices for the next game, as the store keeps them (the one place)."""
         return self.store.setup()
 
-    def _sound(self, name: SoundName) -> None:
-        """One of the table's sounds, while «Sonido» is on (assets/sound.js makes it)."""
-        if self.setup.sound:
+    def _sound(self, name: SoundName | None) -> None:
+        """One of the table's sounds (:mod:`ui.sounds`), while «Sonido» is on (assets/sound.js makes it)."""
+        if name is not None and self.setup.sound:
             self.screen.sound(name)
-
-    def _move_sound(self, action: Action, reshuffled: bool) -> None:
-        if reshuffled:
-            self._sound("shuffle")
-        elif action == DRAW:
-            self._sound("draw")
-        elif action.suit is not None:
-            self._sound("eight")
-        elif action != PASS:
-            self._sound("play")
-
-    def _end_sound(self, game: Game) -> None:
-        """The end of a hand, or of the game: won or lost, for you."""
-        result = game.result
-        if result is None:
-            return
-        if game.phase == GAME_OVER:
-            self._sound("game-won" if HUMAN in result.winners else "game-lost")
-        else:
-            self._sound("hand-won" if result.winner == HUMAN else "hand-lost")
 
     def _game(self) -> Game:
         assert self.game is not None, "no game yet"

@@ -41,7 +41,7 @@ from engine.cards import EIGHT, RANK_OF
 from engine.game import PLAYING, Game
 from engine.levels import DEFAULT_LEVEL
 from engine.view import seat_view
-from ui.storage import PACE_KEY
+from ui.prefs import PACE_KEY
 
 # Counts every animation the page starts: Web Animations (element.animate) and CSS ones (and
 # these by name: a results card turning over is a "card-flip").
