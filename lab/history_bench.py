@@ -22,9 +22,7 @@ Prints JSON with:
   drawn from the store with its statistics) and ``page_longest_task_ms``
   (the longest main-thread task up to then, PerformanceObserver
   ``longtask``; ``_after_ready``: only tasks that began once the page was
-  playable, i.e. not Pyodide's own start), ``page_store_open_ms`` and
-  ``page_store_draw_ms`` (opening the store, its await included, and what
-  followed in the same task, read from the page).
+  playable, i.e. not Pyodide's own start).
 
 ``--pending N`` adds N texts of a later record form (``r5.<code>.n1.<hex>``),
 kept pending as an import of a later page's file keeps them, or as a writer
@@ -189,7 +187,6 @@ new MutationObserver(() => {
     window.__readyAt = performance.now();
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 """
-PARTS = "() => ['gamesOpenMs', 'gamesAttachMs', 'gamesReadMs'].map(k => document.body.dataset[k])"
 LONGEST = """(after) => Math.max(0, ...window.__tasks
     .filter(([start]) => !after || start >= window.__readyAt).map(([, d]) => d))"""
 
@@ -228,7 +225,6 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
                 stored = page.evaluate("() => performance.now()")
                 longest = page.evaluate(LONGEST, False)
                 longest_after = page.evaluate(LONGEST, True)
-                parts = page.evaluate(PARTS)
                 played = (
                     page.locator("#stats-table tr", has_text="Partidas jugadas")
                     .locator("td")
@@ -241,9 +237,6 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
         "page_store_ready_ms": round(stored),
         "page_longest_task_ms": round(longest),
         "page_longest_task_after_ready_ms": round(longest_after),
-        "page_store_open_ms": int(parts[0]),
-        "page_store_draw_ms": int(parts[1]),
-        "page_store_decode_ms": int(parts[2]),
         "page_played_shown": int(played[2]) if played else -1,
     }
 

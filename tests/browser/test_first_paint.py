@@ -71,6 +71,25 @@ def gated(built_site: Path) -> Iterator[tuple[str, Gate]]:
     server.server_close()
 
 
+@pytest.fixture
+def ctx(browser):
+    """A context whose pages no service worker serves: each start reads the wasm from the test server.
+
+    A returning visit's runtime would otherwise come from the service worker's precache, past the gate,
+    once the worker the last visit registered is in control: whether it was yet was a race (a full
+    run saw the picture redrawn by Python under a test's click).
+    """
+    context = browser.new_context(
+        locale="es-ES",
+        viewport={"width": 1280, "height": 800},
+        reduced_motion="reduce",
+        service_workers="block",
+    )
+    context.set_default_timeout(30_000)
+    yield context
+    context.close()
+
+
 def status(page) -> str:
     return page.inner_text("#status")
 

@@ -55,6 +55,7 @@ def test_choosing_the_rival_after_the_table_size_keeps_the_size(how, fast_page, 
         page.focus("#mode-2")
         page.keyboard.press("ArrowRight")  # the radio group moves to «3 en la mesa»
         page.keyboard.press("Tab")  # «Repartir»
+        page.keyboard.press("Tab")  # «Aprende jugando» (a first visit)
         page.keyboard.press("Tab")  # «Más opciones»
         assert page.evaluate("() => document.activeElement.localName") == "summary"
         assert page.get_attribute("#more-options > summary", "aria-expanded") is None  # native state
