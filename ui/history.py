@@ -36,6 +36,7 @@ import json
 from bisect import bisect_left, insort
 from collections.abc import Callable, Generator, Iterator, MutableMapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from engine.codes import TABLE_SIZES as TABLES
@@ -57,6 +58,8 @@ from .history_file import (
 from .kept import (
     BROKEN,
     CHECKED,
+    FORMAT_PREFIX,
+    KNOWN_FORMS,
     MAX_PENDING,
     NEWER,
     PENDING,
@@ -87,6 +90,7 @@ REVIEW_PREFIX = "@repaso:"  # in the games store: a hand's review, beside its ga
 KEPT, ALREADY, FULL, REFUSED_TEXT = "kept", "already", "full", "refused"
 STORE_NAME = "ocho-loco-partidas"  # the IndexedDB store's name (pyscript.storage prefixes it)
 RECENT = 20
+SORT_KEY = attrgetter("date", "order", "text")  # Entry.sort_key, made in C: a visit sorts every game
 LOAD_SLICE = 500  # games read from the store between two yields (a few ms in the page)
 
 
@@ -158,9 +162,17 @@ class History:
     def _load_steps(self) -> Iterator[None]:
         """Read the store, yielding every :data:`LOAD_SLICE` games (a game kept meanwhile is not lost)."""
         twins: list[tuple[str, Entry]] = []
-        later, unreadable, known = self.later, self.unreadable, self.known
+        later, unreadable, known, ids, entries = (
+            self.later,
+            self.unreadable,
+            self.known,
+            self.ids,
+            self.entries,
+        )
+        top = self._next
         for count, (key, raw) in enumerate(list(self.games.items()), 1):
             if count % LOAD_SLICE == 0:
+                self._next = top
                 yield
             if key == PAST_KEY:
                 with contextlib.suppress(ValueError, TypeError):
@@ -174,18 +186,22 @@ class History:
                 unreadable.append(key)
                 continue
             entry = stored(key, raw, wrapper)
-            if not wrapper.known:
+            mine = wrapper.form in KNOWN_FORMS
+            if not mine:
                 later[key] = NEWER  # a later form: judged without a check, never checked here
-            self._next = max(self._next, entry.order + 1)
-            ident = identity_of(key, wrapper.known)
-            twin = self.ids.get(ident)
+            if entry.order >= top:
+                top = entry.order + 1
+            # identity_of, inlined: a later form's key, or the usual r2 key, is its own identity
+            ident = key if not mine or key.startswith(FORMAT_PREFIX) else identity_of(key)
+            twin = ids.get(ident)
             if twin is not None:  # one game kept twice (by an earlier page): one entry, the marked copy
                 twins.append((twin, entry))
                 continue
-            self.entries.append(entry)
-            self.known.add(key)
-            self.ids[ident] = key
-        self.entries.sort(key=Entry.sort_key)
+            entries.append(entry)
+            known.add(key)
+            ids[ident] = key
+        self._next = top
+        entries.sort(key=SORT_KEY)
         for twin, entry in twins:
             self._merge(next(e for e in self.entries if e.text == self.ids[identity_of(twin)]), entry)
 
@@ -199,14 +215,14 @@ class History:
         if entry.text in self.known:
             # The same game again (its check done, its hints merged): in place when it keeps its place
             # in the order, which a check always does (no list rebuilt per game: a visit is O(n)).
-            at = bisect_left(self.entries, entry.sort_key(), key=Entry.sort_key)
+            at = bisect_left(self.entries, entry.sort_key(), key=SORT_KEY)
             if at < len(self.entries) and self.entries[at].text == entry.text:
                 self.entries[at] = entry
                 return True
             self.entries = [e for e in self.entries if e.text != entry.text]
         self.known.add(entry.text)
         self.ids[identity_of(entry.text)] = entry.text
-        insort(self.entries, entry, key=Entry.sort_key)
+        insort(self.entries, entry, key=SORT_KEY)
         self._next = max(self._next, entry.order + 1)
         return True
 
