@@ -25,6 +25,7 @@ from helpers import (
     envelope,
     hand,
     link,
+    more_options,
     one_card_to_go_out,
     put_storage,
     reach,
@@ -306,3 +307,28 @@ def test_axe_finds_nothing_serious_in_any_state_on_a_phone_and_at_200_percent(vi
         context.close()
     bad = {where: problems for where, problems in found.items() if problems}
     assert bad == {}, f"{viewport}: {bad}"
+
+
+@pytest.mark.parametrize(
+    ("felt", "back"), [("verde", "medallon"), ("azul", "rombos"), ("granate", "cuadros")]
+)
+def test_each_felt_and_back_is_chosen_remembered_and_clean_for_axe(fast_page, site_url, felt, back):
+    """Issue 46: three felts and three backs, chosen in «Opciones» by their radios, remembered over a
+    reload, drawn on the page's root, and axe finds nothing serious on the table with each."""
+    page = fast_page
+    boot(page, link(site_url, EIGHT_CODE), "human")
+    page.click('.bar-btn[aria-controls="setup"]')
+    more_options(page)
+    page.check(f"#felt-{felt}")
+    page.check(f"#back-{back}")
+    page.wait_for_function(
+        "([felt, back]) => (document.documentElement.dataset.felt || 'verde') === felt"
+        " && (document.documentElement.dataset.back || 'rombos') === back",
+        arg=[felt, back],
+    )
+    page.keyboard.press("Escape")
+    assert axe_problems(page) == [], f"{felt}, {back}"
+    page.reload()
+    wait_state(page, "human")
+    assert (page.evaluate("() => document.documentElement.dataset.felt") or "verde") == felt, "remembered"
+    assert (page.evaluate("() => document.documentElement.dataset.back") or "rombos") == back
