@@ -223,10 +223,8 @@ def test_the_cli_reads_a_record_from_a_file(tmp_path: Path, capsys: pytest.Captu
     path = tmp_path / "partida.txt"
     path.write_text(entry["stored"]["record"] + "\n", encoding="utf-8")
     assert review_cli.main(["--file", str(path), "--json"]) == 0
-    assert (
-        json.loads(capsys.readouterr().out)
-        == Reviewer(Record.parse(entry["stored"]["record"])).run().to_json()
-    )
+    # The golden review of the whole record (test_the_review_of_a_fixed_record_is_golden makes it again).
+    assert json.loads(capsys.readouterr().out) == entry["stored"]
 
 
 # -- version 2: one judge with «Pista», the margin from a second sample, a reason -------------------
