@@ -17,7 +17,7 @@ from test_page_history import envelope, play_move
 
 from engine.record import Record
 from engine.stats import outcome
-from lab.history_bench import flatted
+from lab.history_bench import FILL, flatted
 from lab.simulate import run
 from ui.history import MIGRATED_KEY
 from ui.kept import CHECKED, Entry
@@ -185,23 +185,6 @@ def test_a_blocked_delete_from_another_tab_loses_no_result(fast_page, site_url) 
     other.close()
 
 
-PLANT = """async ([name, entries]) => {
-    const db = await new Promise((ok, no) => {
-        const req = indexedDB.open(name);
-        req.onupgradeneeded = () => req.result.createObjectStore("entries");
-        req.onsuccess = () => ok(req.result);
-        req.onerror = () => no(req.error);
-    });
-    await new Promise((ok, no) => {
-        const t = db.transaction("entries", "readwrite");
-        for (const [k, v] of entries) t.objectStore("entries").put(v, k);
-        t.oncomplete = ok;
-        t.onerror = () => no(t.error);
-    });
-    db.close();
-}"""
-
-
 def bad_keys(count: int) -> list[str]:
     """Lines no page of this game wrote: codes of no deal, far forms, fields cut short, markup."""
     shapes = (
@@ -225,7 +208,7 @@ def test_a_thousand_bad_lines_planted_in_indexeddb_hide_no_game_and_stop_no_deal
     claim = flatted(json.dumps([DAY, 1, CHECKED, [1, [0, 9], [0], [0, 9]]]))  # each line says «won»
     entries = [[key, claim] for key in bad_keys(1000)]
     entries += [[good.text, flatted(good.value())], [MIGRATED_KEY, flatted("1")]]
-    fast_page.evaluate(PLANT, [GAMES_DB, entries])
+    fast_page.evaluate(FILL, [GAMES_DB, entries])  # as the store bench writes its games
     fast_page.reload()
     wait_for_python(fast_page)
     wait_checked(fast_page, 1, codes)
