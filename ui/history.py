@@ -324,6 +324,7 @@ class History:
             return
         self.entries = [e for e in self.entries if e.text != kept.text]
         self.known.discard(kept.text)
+        self.later.pop(kept.text, None)
         with contextlib.suppress(Exception):
             del self.games[kept.text]
 
@@ -357,7 +358,7 @@ class History:
 
     def waiting_count(self) -> int:
         """How many kept games wait for a page that can check them (:meth:`waiting`, summed)."""
-        return sum(1 for text in self.later if text in self.known)
+        return len(self.later)  # a key leaves ``later`` whenever it leaves ``known`` (_merge, delete)
 
     def merge(self, record: Record) -> None:
         """A copy of a game kept already: the kept entry takes its hints if it has none (nothing is added)."""
