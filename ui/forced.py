@@ -25,7 +25,7 @@ from .results import PACE_DELAYS
 HUMAN = 0
 # Why the table moved for the player: said before what the move did.
 WHY_DRAW = "No tienes carta que valga"
-WHY_PASS_SPENT = "Ya robaste 3"
+WHY_PASS_SPENT = f"Ya robaste {MAX_DRAWS}"  # rule 7's bound, from the engine
 WHY_PASS_EMPTY = "No queda nada que robar"
 
 
