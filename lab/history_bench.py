@@ -22,7 +22,9 @@ Prints JSON with:
   drawn from the store with its statistics) and ``page_longest_task_ms``
   (the longest main-thread task up to then, PerformanceObserver
   ``longtask``; ``_after_ready``: only tasks that began once the page was
-  playable, i.e. not Pyodide's own start).
+  playable, i.e. not Pyodide's own start); ``page_worker_cpu_ms``: the CPU
+  time of Python's worker thread from the reload to the list drawn (a trace's
+  thread clock: Pyodide's start, the first table, the store's read and list).
 
 ``--pending N`` adds N texts of a later record form (``r5.<code>.n1.<hex>``),
 kept pending as an import of a later page's file keeps them, or as a writer
@@ -216,6 +218,12 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
                 entries.append([MIGRATED_KEY, flatted("1")])
                 page.evaluate(FILL, [f"IDBMap/@pyscript/{STORE_NAME}", entries])
                 page.add_init_script(WATCH)
+                cdp = ctx.new_cdp_session(page)
+                events: list[dict[str, Any]] = []
+                ended: list[bool] = []
+                cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
+                cdp.on("Tracing.tracingComplete", lambda _params: ended.append(True))
+                cdp.send("Tracing.start", {"categories": "toplevel", "transferMode": "ReportEvents"})
                 page.reload()
                 page.wait_for_function("() => document.body.dataset.ready === '1'", timeout=120_000)
                 ready = page.evaluate("() => performance.now()")
@@ -223,6 +231,9 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
                     "() => document.getElementById('partidas').dataset.store === 'ready'", timeout=300_000
                 )
                 stored = page.evaluate("() => performance.now()")
+                cdp.send("Tracing.end")
+                while not ended:  # the trace's events arrive after its end is asked
+                    page.wait_for_timeout(50)
                 longest = page.evaluate(LONGEST, False)
                 longest_after = page.evaluate(LONGEST, True)
                 played = (
@@ -238,7 +249,31 @@ def page_figures(store: dict[str, str], site: Path | None) -> dict[str, float]:
         "page_longest_task_ms": round(longest),
         "page_longest_task_after_ready_ms": round(longest_after),
         "page_played_shown": int(played[2]) if played else -1,
+        "page_worker_cpu_ms": worker_cpu_ms(events),
     }
+
+
+def worker_cpu_ms(events: list[dict[str, Any]]) -> int:
+    """The CPU time of Python's worker in a trace: its thread's top-level tasks, by thread clock.
+
+    From the reload to «Tus partidas» drawn: Pyodide's start, the first table, the store read and
+    its list. The machine's load stretches wall times, not this (the thread's own clock).
+    """
+    workers = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("ph") == "M"
+        and e.get("name") == "thread_name"
+        and e.get("args", {}).get("name") == "DedicatedWorker thread"
+    }
+    # A task nested in another (a trace's events nest) is counted with it.
+    micros, end = 0, dict[tuple[object, object], int]()
+    for e in sorted((e for e in events if e.get("ph") == "X"), key=lambda e: (e["ts"], -e.get("dur", 0))):
+        thread = (e.get("pid"), e.get("tid"))
+        if thread in workers and e["ts"] >= end.get(thread, 0):
+            micros += e.get("tdur", 0)
+            end[thread] = e["ts"] + e.get("dur", 0)
+    return int(micros) // 1000
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -30,7 +30,8 @@ from engine.game import Game
 from engine.record import Record, RecordError, Start
 from engine.save import SaveError
 from engine.stats import outcome
-from ui.history import CHALLENGE_KEY, History, keep_challenge
+from ui.challenges import CHALLENGE_KEY, keep_challenge
+from ui.history import History
 from ui.history_file import HistoryFileError
 from ui.links import LinkError, challenge_hash, read_challenge, read_hash
 from ui.outside import ASIDE_PREFIX, Refused, set_aside, take

@@ -17,7 +17,8 @@ from engine.daily import daily_code
 from engine.game import GAME_OVER, PLAYING, Game
 from engine.record import Record
 from engine.stats import outcome
-from ui.history import HISTORY_KEY, History, keep_challenge
+from ui.challenges import keep_challenge
+from ui.history import HISTORY_KEY, History
 from ui.history_file import HistoryFileError
 from ui.links import challenge_hash, read_challenge
 from ui.storage import SAVE_KEY, MemoryBackend

@@ -20,8 +20,9 @@ from test_ui_history import honest
 
 from engine.game import PLAYING
 from engine.record import Record
-from ui.history import History, review_key
-from ui.kept import CHECKED, MAX_PENDING, Entry, NotAGame, envelope
+from ui import history_html
+from ui.history import RECENT, History, review_key
+from ui.kept import CHECKED, MAX_PENDING, Entry, NotAGame, envelope, later_texts
 from ui.storage import MemoryBackend
 from ui.table import Table
 
@@ -200,6 +201,58 @@ def test_any_entry_leaves_the_list_counting_every_good_game_and_every_command_an
     screen.run_timers()
     assert history.stats().overall.played == 2
     deals_again(table, screen)
+
+
+@budget(60)
+@given(keys=st.lists(st.one_of(KEYS, st.builds(lambda a, b: a + "\n" + b, KEYS, KEYS)), max_size=12))
+def test_the_later_texts_read_at_once_are_exactly_those_the_envelope_reads_as_later(keys: list[str]) -> None:
+    def later(key: str) -> bool:
+        try:
+            return not envelope(key).known
+        except NotAGame:
+            return False
+
+    assert later_texts(keys) == {key for key in keys if later(key)}
+
+
+class Watched(dict[str, object]):
+    """A store that remembers which values were read."""
+
+    def __init__(self, data: dict[str, object]) -> None:
+        super().__init__(data)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> object:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: object = None) -> object:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def items(self):  # type: ignore[override]
+        self.read.update(self)
+        return super().items()
+
+
+def test_a_visit_reads_only_the_keys_of_later_texts_and_lists_the_first_by_their_text() -> None:
+    good = honest()[0]
+    store = Watched(checked_store((good,)))
+    later = [f"r5.A2K7QM92.n1.{n:04x}" for n in range(RECENT + 5)]
+    for n, text in enumerate(reversed(later)):  # the last text is the oldest: they list by text, not by date
+        store[text] = json.dumps([f"2026-12-{1 + n % 28:02d}", n, "?", None])
+    history = History(None, store)
+    assert not store.read & set(later), "a later text's note is read only to be shown"
+    assert history.waiting_count() == len(later) and len(history.known) == len(later) + 1
+    shown = history.waiting_entries()
+    assert [e.text for e in shown] == later[:RECENT]
+    assert store.read & set(later) == set(later[:RECENT])
+    assert shown[0].date == f"2026-12-{1 + (len(later) - 1) % 28:02d}"
+    body = plain(history_html.waiting_table(shown, history.later))
+    assert f"{RECENT} de las {len(later)} partidas que esperan a una versión más nueva" in body
+    exported = json.loads(history.export(None, DAY))["games"]
+    assert [g["record"] for g in exported] == [str(good), *later]
+    assert history.delete(later[0]) and later[0] not in store and history.waiting_count() == len(later) - 1
 
 
 # -- the player can remove one game, and every line that is no game ----------------------------------

@@ -282,6 +282,25 @@ def test_a_stored_value_this_page_did_not_write_is_left_unread():
     assert dict(games) == {"b": "kept"}
 
 
+def test_a_later_forms_values_stay_as_read_until_one_is_asked_for_and_go_back_as_they_came():
+    flats = [to_flat('["2026-12-01",7,"?",null]'), "not this page's", to_flat("c")]
+    unread = (["r5.a", "r5.b", "r5.c"], flats)
+    games = WorkerGames(FakeIdb(), [["r2.A2K7QM92.n1.RpA", to_flat("kept")]], unread)
+    assert len(games) == 4 and list(games) == ["r2.A2K7QM92.n1.RpA", "r5.a", "r5.b", "r5.c"]
+    assert "r5.b" in games and games["r5.a"] == '["2026-12-01",7,"?",null]'
+    assert games["r5.b"] is None, "a value no page wrote reads as nothing"
+    games["r5.c"] = "new"
+    del games["r5.a"]
+    assert "r5.a" not in games and games.store.data == {"r5.c": to_flat("new")}
+    again = FakeIdb()
+    games.reopen(again)
+    assert again.data == {
+        "r2.A2K7QM92.n1.RpA": to_flat("kept"),
+        "r5.b": "not this page's",
+        "r5.c": to_flat("new"),
+    }
+
+
 def test_only_strings_are_kept():
     with pytest.raises(TypeError):
         to_flat({"a": 1})

@@ -426,7 +426,7 @@ def test_a_kept_challenge_is_checked_again_after_a_reload_and_dropped_if_forged(
     from fake_screen import make_table
     from test_stats import lost2
 
-    from ui.history import keep_challenge, kept_challenge
+    from ui.challenges import keep_challenge, kept_challenge
     from ui.links import challenge_hash
 
     honest = lost2()

@@ -32,6 +32,7 @@
 - :mod:`ui.daily`        «Partida del día»
 - :mod:`ui.lesson`       «Aprende jugando»: a first hand that teaches, step by step, never kept
 - :mod:`ui.transfer`     «Tus partidas» on the page: drawn, exported, imported, checked in slices
+- :mod:`ui.idb`          the kept games' IndexedDB database, read at once from the worker
 - :mod:`ui.protocol`     the seam with the page declared once: calls, intents and events, operations
 - :mod:`ui.frozen`       frozen records of typed fields without per-class code generation (the seam's)
 - :mod:`ui.batch`        the Screen: DOM operations in batches, timers and the lock as tokens

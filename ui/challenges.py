@@ -8,6 +8,8 @@ its link is copied. The checks run in slices on the screen's timer
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable, Iterator
 
 from engine.challenge import Challenge, ChallengeError, clean_name, cpu_steps, replayed, replayed_kept
@@ -16,10 +18,10 @@ from engine.game import GAME_OVER
 from engine.record import Record, RecordError
 
 from . import history_html, render
-from .history import CHALLENGE_KEY, keep_challenge, kept_challenge
 from .host import ChallengeGame, Host
 from .links import MAX_LINK, challenge_url, link_hash, read_challenge
 from .outside import SOURCE_CHALLENGE, SOURCE_KEPT_CHALLENGE, Refused, set_aside, take
+from .prefs import PREFIX
 from .slices import run_in_slices
 from .storage import Backend
 
@@ -286,3 +288,32 @@ def _replayed_kept(backend: Backend) -> tuple[Challenge, tuple[str, str]]:
     if kept is None:
         raise ChallengeError("El reto guardado no se puede leer.")
     return replayed_kept(*kept), kept
+
+
+# -- an accepted challenge, kept while its game is played --------------------------------------
+
+CHALLENGE_KEY = PREFIX + "reto"
+
+
+def keep_challenge(backend: Backend, record: str | None, name: str = "") -> None:
+    """Remember (or forget, with ``None``) the challenge being played, to survive a reload."""
+    with contextlib.suppress(Exception):
+        if record is None:
+            backend.removeItem(CHALLENGE_KEY)
+        else:
+            backend.setItem(CHALLENGE_KEY, json.dumps({"record": record, "de": name}))
+
+
+def kept_challenge(backend: Backend) -> tuple[str, str] | None:
+    """The (record text, name) remembered by :func:`keep_challenge`; verified again by the caller."""
+    try:
+        raw = backend.getItem(CHALLENGE_KEY)
+        data = json.loads(raw) if raw is not None and len(raw) < 10_000 else None
+    except Exception:
+        return None
+    if not isinstance(data, dict):
+        return None
+    record, name = data.get("record"), data.get("de")
+    if not isinstance(record, str) or not isinstance(name, str):
+        return None
+    return record, name

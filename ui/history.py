@@ -32,10 +32,11 @@ figure of the past (:class:`Past`) and never enters the statistics.
 from __future__ import annotations
 
 import contextlib
+import heapq
 import json
 from bisect import bisect_left, insort
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator, MutableMapping
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -66,14 +67,17 @@ from .kept import (
     REFUSED,
     Entry,
     NotAGame,
+    Past,
     checked,
     envelope,
     identity,
     identity_of,
     kept_text,
+    later_texts,
     rank,
     refused_for_good,
     stored,
+    stored_later,
 )
 from .prefs import PREFIX
 from .storage import Backend
@@ -100,32 +104,6 @@ NOTICE_FULL = "No se ha podido guardar tu historial de partidas (el almacenamien
 # The storage medium of the kept games: ``pyscript.storage`` hands Python a ``dict`` subclass
 # that writes every change through to IndexedDB; tests use a plain dict.
 Games = MutableMapping[str, object]
-
-
-@dataclass(frozen=True)
-class Past:
-    """The summary an earlier page kept of games it no longer had: shown as a figure of the past only."""
-
-    played: int
-    won: int
-
-    @classmethod
-    def read(cls, data: object) -> Past | None:
-        """The old ``older`` field (a tally per table size), or None when it holds nothing sane."""
-        if not isinstance(data, dict):
-            return None
-        played = won = 0
-        for key in ("2", "3"):
-            tally = data.get(key)
-            if tally is None:
-                continue
-            if not isinstance(tally, dict):
-                return None
-            p, w = tally.get("played"), tally.get("won")
-            if type(p) is not int or type(w) is not int or not 0 <= w <= p < 10**9:
-                return None
-            played, won = played + p, won + w
-        return cls(played, won) if played else None
 
 
 class History:
@@ -170,36 +148,49 @@ class History:
             self.entries,
         )
         top = self._next
-        for count, (key, raw) in enumerate(list(self.games.items()), 1):
-            if count % LOAD_SLICE == 0:
+        games = self.games
+        keys = list(games)
+        for start in range(0, len(keys), LOAD_SLICE):
+            if start:
                 self._next = top
                 yield
-            if key == PAST_KEY:
-                with contextlib.suppress(ValueError, TypeError):
-                    self.past = Past.read(json.loads(raw) if isinstance(raw, str) else None)
-                continue
-            if key in known or key == MIGRATED_KEY or key.startswith(REVIEW_PREFIX):
-                continue  # kept again while the store was being read, or not a game
-            try:
-                wrapper = envelope(key)
-            except NotAGame:
-                unreadable.append(key)
-                continue
-            entry = stored(key, raw, wrapper)
-            mine = wrapper.form in KNOWN_FORMS
-            if not mine:
-                later[key] = NEWER  # a later form: judged without a check, never checked here
-            if entry.order >= top:
-                top = entry.order + 1
-            # identity_of, inlined: a later form's key, or the usual r2 key, is its own identity
-            ident = key if not mine or key.startswith(FORMAT_PREFIX) else identity_of(key)
-            twin = ids.get(ident)
-            if twin is not None:  # one game kept twice (by an earlier page): one entry, the marked copy
-                twins.append((twin, entry))
-                continue
-            entries.append(entry)
-            known.add(key)
-            ids[ident] = key
+            chunk = keys[start : start + LOAD_SLICE]
+            waiting = later_texts([key for key in chunk if type(key) is str]) - known
+            if waiting:  # texts of a later form: only their keys are read, never checked here
+                known.update(waiting)
+                ids.update(zip(waiting, waiting, strict=True))  # a later form's key is its own identity
+                later.update(dict.fromkeys(waiting, NEWER))
+                chunk = [key for key in chunk if key not in waiting]
+            for key in chunk:
+                raw = games.get(key)
+                if key == PAST_KEY:
+                    with contextlib.suppress(ValueError, TypeError):
+                        self.past = Past.read(json.loads(raw) if isinstance(raw, str) else None)
+                    continue
+                if key in known or key == MIGRATED_KEY or key.startswith(REVIEW_PREFIX):
+                    continue  # kept again while the store was being read, or not a game
+                try:
+                    wrapper = envelope(key)
+                except NotAGame:
+                    unreadable.append(key)
+                    continue
+                mine = wrapper.form in KNOWN_FORMS
+                if not mine:  # a later form (later_texts finds them all, in bulk)
+                    known.add(key)
+                    ids[key], later[key] = key, NEWER
+                    continue
+                entry = stored(key, raw, wrapper)
+                if entry.order >= top:
+                    top = entry.order + 1
+                # identity_of, inlined: the usual r2 key is its own identity
+                ident = key if key.startswith(FORMAT_PREFIX) else identity_of(key)
+                twin = ids.get(ident)
+                if twin is not None:  # one game kept twice (by an earlier page): one entry, the marked copy
+                    twins.append((twin, entry))
+                    continue
+                entries.append(entry)
+                known.add(key)
+                ids[ident] = key
         self._next = top
         entries.sort(key=SORT_KEY)
         for twin, entry in twins:
@@ -253,12 +244,16 @@ class History:
 
         Reading thousands of games is done in steps (the page runs them in slices of its timer).
         """
-        early = self.entries
+        early, early_waiting = self.entries, self._waiting_texts()
+        kept_early = {text: self.games.get(text) for text in early_waiting}
         self.games, self.flush = games, flush or (lambda: None)
         self.entries, self.known, self.ids, self._next = [], set(), {}, 0
         self.later, self.unreadable = {}, []
         yield from self._load_steps()
         self.migrate()
+        for text, value in kept_early.items():
+            if text not in self.known and isinstance(value, str):
+                self._keep_later(text, value)
         for entry in early:
             twin = self.ids.get(identity_of(entry.text))
             if twin is None:
@@ -351,10 +346,31 @@ class History:
             return ALREADY
         if self.waiting_count() >= MAX_PENDING:
             return FULL
+        if not wrapper.known:  # a later form: kept as it came, listed apart (as _load_steps reads it)
+            if not self._keep_later(text, Entry(text, date, self._next, PENDING).value()):
+                return FULL
+            self._next += 1
+            return KEPT
         if not self._put(Entry(text, date, self._next, PENDING)):
             return FULL
-        self.later[text] = NEWER if isinstance(err, RecordError) or not wrapper.known else BROKEN
+        self.later[text] = NEWER if isinstance(err, RecordError) else BROKEN
         return KEPT
+
+    def _keep_later(self, text: str, value: str) -> bool:
+        """Keep a text of a later form: in the store and in :attr:`later`, never among the entries."""
+        try:
+            self.games[text] = value
+        except Exception:
+            self.notice = NOTICE_FULL
+            return False
+        self.known.add(text)
+        self.ids[text], self.later[text] = text, NEWER
+        return True
+
+    def _waiting_texts(self) -> list[str]:
+        """The texts of a later form kept (in :attr:`later` and not among the entries), in text order."""
+        listed = {e.text for e in self.entries if e.text in self.later}
+        return sorted(text for text in self.later if text not in listed)
 
     def waiting_count(self) -> int:
         """How many kept games wait for a page that can check them (:meth:`waiting`, summed)."""
@@ -396,12 +412,7 @@ class History:
 
     def waiting(self) -> dict[str, int]:
         """How many kept games this page could not check, by why (:data:`NEWER`, :data:`BROKEN`)."""
-        out: dict[str, int] = {}
-        for e in self.entries:
-            why = self.later.get(e.text) if e.status == PENDING else None
-            if why is not None:
-                out[why] = out.get(why, 0) + 1
-        return out
+        return dict(Counter(self.later.values()))  # every game in ``later`` is pending
 
     def check_steps(self) -> Iterator[tuple[int, int]]:
         """Check every pending game, yielding (games done, games to do) after each step of work.
@@ -463,10 +474,22 @@ class History:
                 break
         return out
 
+    def entry(self, text: str) -> Entry | None:
+        """The kept game of ``text`` (a later form's too), or None."""
+        if text not in self.known:
+            return None
+        found = next((e for e in self.entries if e.text == text), None)
+        return found or stored_later(text, self.games.get(text))
+
     def waiting_entries(self) -> list[Entry]:
-        """The games waiting for a page that can check them, newest first (at most :data:`RECENT`)."""
-        out = [e for e in reversed(self.entries) if e.status == PENDING and e.text in self.later]
-        return out[:RECENT]
+        """The first :data:`RECENT` games waiting for a page that can check them, in the order of their texts.
+
+        A later form's note is read only here, for the games shown: a visit reads no more of them
+        than their keys (:meth:`_load_steps`), however many were planted in the store.
+        """
+        shown = heapq.nsmallest(RECENT, self.later)
+        listed = {e.text: e for e in self.entries if e.text in self.later}
+        return [listed.get(text) or stored_later(text, self.games.get(text)) for text in shown]
 
     def delete(self, key: str) -> bool:
         """Remove one kept game, or one unreadable key, from this device; False if it was not kept."""
@@ -525,7 +548,8 @@ class History:
             "format": EXPORT_FORMAT,
             "version": EXPORT_VERSION,
             "exported": date,
-            "games": [{"record": e.text, "date": e.date} for e in self.entries],
+            "games": [{"record": e.text, "date": e.date} for e in self.entries]
+            + [{"record": t, "date": stored_later(t, self.games.get(t)).date} for t in self._waiting_texts()],
             "current": save,
         }
         return json.dumps(data, ensure_ascii=False, indent=1)
@@ -543,9 +567,7 @@ class History:
         return job.result()
 
 
-# -- an accepted challenge, kept while its game is played --------------------------------------
-
-CHALLENGE_KEY = PREFIX + "reto"
+# -- where a review is kept ------------------------------------------------------------------------
 
 
 def review_key(record: str, first: int, version: int) -> str:
@@ -554,30 +576,6 @@ def review_key(record: str, first: int, version: int) -> str:
     Not a record's text (it starts with ``@``), so loading the games passes it by.
     """
     return f"{REVIEW_PREFIX}{version}:{first}:{record}"
-
-
-def keep_challenge(backend: Backend, record: str | None, name: str = "") -> None:
-    """Remember (or forget, with ``None``) the challenge being played, to survive a reload."""
-    with contextlib.suppress(Exception):
-        if record is None:
-            backend.removeItem(CHALLENGE_KEY)
-        else:
-            backend.setItem(CHALLENGE_KEY, json.dumps({"record": record, "de": name}))
-
-
-def kept_challenge(backend: Backend) -> tuple[str, str] | None:
-    """The (record text, name) remembered by :func:`keep_challenge`; verified again by the caller."""
-    try:
-        raw = backend.getItem(CHALLENGE_KEY)
-        data = json.loads(raw) if raw is not None and len(raw) < 10_000 else None
-    except Exception:
-        return None
-    if not isinstance(data, dict):
-        return None
-    record, name = data.get("record"), data.get("de")
-    if not isinstance(record, str) or not isinstance(name, str):
-        return None
-    return record, name
 
 
 __all__ = [

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from engine.stats import Outcome, Stats, Tally
 
 from .history import Past
+from .history_file import thousands
 from .kept import BROKEN, NEWER, PENDING, REFUSED, Entry
 from .links import link_hash
 
@@ -163,7 +164,8 @@ def waiting_table(entries: list[Entry], later: Mapping[str, str], unreadable: in
     table = (
         '<div class="table-scroll" tabindex="0" role="region" aria-labelledby="waiting-caption">'
         '<table id="waiting-table" class="recent-table">'
-        f'<caption id="waiting-caption">{waiting_caption(len(entries))}</caption>'
+        f'<caption id="waiting-caption">{waiting_caption(len(entries), max(len(later), len(entries)))}'
+        "</caption>"
         '<thead><tr><th scope="col">Fecha</th><th scope="col">Código</th><th scope="col">Mesa</th>'
         '<th scope="col">Estado</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
@@ -181,11 +183,13 @@ def waiting_table(entries: list[Entry], later: Mapping[str, str], unreadable: in
     return table + junk
 
 
-def waiting_caption(count: int) -> str:
-    """«La partida que espera a una versión más nueva» or «Las 3 partidas que esperan…»."""
-    if count == 1:
+def waiting_caption(count: int, total: int) -> str:
+    """«La partida que espera a una versión más nueva», «Las 3 partidas que esperan…» or «20 de las 250…»."""
+    if count == total == 1:
         return "La partida que espera a una versión más nueva"
-    return f"Las {count} partidas más recientes que esperan a una versión más nueva"
+    if count == total:
+        return f"Las {count} partidas que esperan a una versión más nueva"
+    return f"{count} de las {thousands(total)} partidas que esperan a una versión más nueva"
 
 
 def recent_caption(count: int) -> str:

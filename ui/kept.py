@@ -131,11 +131,11 @@ def check_now(record: Record) -> Outcome:
             return result
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One kept game: its record's text and code, the local date it ended on, its order, status, outcome.
 
-    ``outcome`` is set only for a game checked on this device (status ``ok``).
+    ``outcome`` is set only for a game checked on this device (status ``ok``). (A named tuple, as
+    :class:`Envelope`: a visit makes one per kept game.)
     """
 
     text: str
@@ -246,15 +246,56 @@ def envelope(text: object) -> Envelope:
     form, number, code_text, level, moves = fields.group("form", "number", "code", "level", "moves")
     if int(number) > int(HINTS_FORMAT[1:]) + LATER_FORMS:
         raise NotAGame("not a record form")
-    code = _CODES.get(code_text)
+    code = _code(code_text)
     if code is None:
-        code = GameCode.canonical(code_text)
+        raise NotAGame("not a game code")
+    return Envelope(form, code, level, bool(moves))
+
+
+# Texts of a later form, a line each, as :func:`envelope` reads them: the same fields, the form a few
+# numbers ahead; the code is checked apart (:func:`_code`).
+_LATER_FORM = "".join(str(int(HINTS_FORMAT[1:]) + n) for n in range(1, LATER_FORMS + 1))  # one digit each
+LATER_PREFIXES = tuple(f"r{digit}." for digit in _LATER_FORM)  # every text of a later form begins so
+_LATER_LINES = re.compile(
+    rf"^(r[{_LATER_FORM}]\.([^.\n]{{8}})\.[a-z](?:[1-9][0-9]{{0,2}})?[a-z]?\.[\w~-]*(?:\.[\w~-]*)?)$",
+    re.ASCII | re.MULTILINE,
+)
+
+
+def later_texts(keys: list[str]) -> set[str]:
+    """The keys whose envelope reads (:func:`envelope`) and whose form is a later one, read all at once.
+
+    A visit reads every kept key, and a store may hold any number of later texts (a writer of the same
+    origin can plant them): they are found by one matcher over the keys, a line each, and each code
+    is checked once, not key by key in Python (``tests/test_ui_history_bad_entries.py`` holds this to
+    :func:`envelope`).
+    """
+    lines = "\n".join(keys)
+    if lines.count("\n") != len(keys) - 1 or (keys and max(map(len, keys)) > MAX_TEXT):
+        return {key for key in keys if _is_later(key)}  # a key of two lines, or too long: one by one
+    found = dict(_LATER_LINES.findall(lines))  # text -> its code
+    bad = {code for code in set(found.values()) if _code(code) is None}
+    return {text for text, code in found.items() if code not in bad} if bad else set(found)
+
+
+def _is_later(key: str) -> bool:
+    try:
+        return not envelope(key).known
+    except NotAGame:
+        return False
+
+
+def _code(text: str) -> GameCode | None:
+    """The game code ``text`` names when it is canonical (its check symbol right), else None; cached."""
+    code = _CODES.get(text)
+    if code is None:
+        code = GameCode.canonical(text)
         if code is None:
-            raise NotAGame("not a game code")
+            return None
         if len(_CODES) >= 4096:
             _CODES.clear()
-        _CODES[code_text] = code
-    return Envelope(form, code, level, bool(moves))
+        _CODES[text] = code
+    return code
 
 
 def players_of(text: str) -> int:
@@ -277,6 +318,13 @@ def _outcome_from(data: object, players: int) -> Outcome | None:
     from engine.stats import Outcome  # noqa: PLC0415  # on first use, not at start (tests/test_start_imports.py)
 
     return Outcome(players, bool(finished), tuple(totals), tuple(winners), tuple(penalties))
+
+
+def stored_later(text: str, raw: object) -> Entry:
+    """A later form's entry, pending (no page of today checks it); its usual note read without JSON."""
+    if type(raw) is str and (quick := _PENDING_VALUE.fullmatch(raw)) is not None:
+        return Entry(text, quick[1], int(quick[2]), PENDING)
+    return stored(text, raw)
 
 
 def stored(text: str, raw: object, wrapper: Envelope | None = None) -> Entry:
@@ -302,3 +350,29 @@ def stored(text: str, raw: object, wrapper: Envelope | None = None) -> Entry:
     if status == REFUSED or (status == CHECKED and (result is None or not wrapper.fits)):
         status, result = PENDING, None
     return Entry(text, date, order, status, result)
+
+
+@dataclass(frozen=True)
+class Past:
+    """The summary an earlier page kept of games it no longer had: shown as a figure of the past only."""
+
+    played: int
+    won: int
+
+    @classmethod
+    def read(cls, data: object) -> Past | None:
+        """The old ``older`` field (a tally per table size), or None when it holds nothing sane."""
+        if not isinstance(data, dict):
+            return None
+        played = won = 0
+        for key in ("2", "3"):
+            tally = data.get(key)
+            if tally is None:
+                continue
+            if not isinstance(tally, dict):
+                return None
+            p, w = tally.get("played"), tally.get("won")
+            if type(p) is not int or type(w) is not int or not 0 <= w <= p < 10**9:
+                return None
+            played, won = played + p, won + w
+        return cls(played, won) if played else None

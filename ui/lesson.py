@@ -315,7 +315,7 @@ class Lesson:
                 return False
         except Exception:
             return False
-        return not self.host.history.entries
+        return not self.host.history.known
 
     def _game(self) -> Game:
         assert self.game is not None

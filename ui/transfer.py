@@ -52,7 +52,7 @@ class Transfer:
                 today,
                 history.daily(today),
                 past=history.past,
-                kept=len(history.entries),
+                kept=len(history.known),  # the entries and the later forms' texts
                 later=history.later,
                 waiting=history.waiting(),
                 waiting_entries=history.waiting_entries(),
@@ -84,7 +84,7 @@ class Transfer:
                 f"¿Borras {lines}?", "Borrarlas", "No son partidas de esta página y no cuentan.", Forget(None)
             )
             return
-        entry = next((e for e in history.entries if e.text == key), None)
+        entry = history.entry(key)
         if entry is None:
             if key in history.unreadable:
                 self.host.ask_replace(

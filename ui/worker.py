@@ -14,9 +14,10 @@ the worker.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any, TypeVar
 
 from .batch import BatchScreen, Mirror
@@ -274,7 +275,7 @@ class Session:
         ``written``: every game this tab holds was written back (False: the store could not be
         opened again, and the games stay in memory only). Said on the notice line, never silently.
         """
-        kept = len(self.table.history.entries) if self.table is not None else 0
+        kept = len(self.table.history.known) if self.table is not None else 0
         if not written:
             text = (
                 f"{GAMES_DELETED} No se han podido guardar otra vez: las de esta pestaña se pierden al "
@@ -291,9 +292,9 @@ def to_flat(value: object) -> str:
     """A kept value as ``pyscript.storage`` writes it (Flatted's text of ``["generic", value]``).
 
     The store was first written through ``pyscript.storage`` (which encodes
-    with Flatted) and is read here through ``polyscript.storage``, which
-    stores the text as given; the games kept keep that encoding. Every value
-    kept is a string.
+    with Flatted) and is read and written here by :class:`ui.idb.KeptStore`,
+    which stores the text as given; the games kept keep that encoding. Every
+    value kept is a string.
 
     >>> to_flat('{"a":1}')
     '[["1","2"],"generic","{\\"a\\":1}"]'
@@ -314,40 +315,100 @@ def from_flat(raw: object) -> str | None:
     return data[2] if isinstance(data[2], str) else None
 
 
+_HEAD, _TAIL = '[["1","2"],"generic","', '"]'  # a kept string's Flatted text, around its JSON body
+_FLATS_AT_ONCE = 2048
+
+
+def from_flats(raws: list[object]) -> list[str | None]:
+    """:func:`from_flat` of every value, read as one JSON text per :data:`_FLATS_AT_ONCE` values.
+
+    A visit reads every kept value. When each is a Flatted text as this page writes it, their bodies
+    joined are the body of one JSON array of strings, parsed at once (a store of 100,000 games is read
+    in one JSON parse per block, not one each). The array must come out with exactly one string per
+    value, which only happens when each value was such a text; otherwise that block is read value by
+    value.
+    """
+    out: list[str | None] = []
+    for start in range(0, len(raws), _FLATS_AT_ONCE):
+        block = raws[start : start + _FLATS_AT_ONCE]
+        values: object = None
+        if set(map(type, block)) == {str}:
+            joined = "\x00".join(block)  # type: ignore[arg-type]  # every one a str, checked above
+            if joined.startswith(_HEAD) and joined.endswith(_TAIL):
+                body = joined[len(_HEAD) : -len(_TAIL)].replace(_TAIL + "\x00" + _HEAD, '","')
+                with contextlib.suppress(ValueError):  # a raw NUL left in the text fails the parse
+                    values = json.loads('["' + body + '"]')
+        if isinstance(values, list) and len(values) == len(block) and set(map(type, values)) == {str}:
+            out.extend(values)
+        else:
+            out.extend(map(from_flat, block))
+    return out
+
+
 GAMES_DELETED = "Otra pestaña ha borrado tus partidas."
 
 
-class WorkerGames(dict[str, object]):
-    """«Tus partidas» over ``polyscript.storage``'s IndexedDB map (the worker has no ``pyscript`` module).
+class WorkerGames(MutableMapping[str, object]):
+    """«Tus partidas» over the page's IndexedDB store (:class:`ui.idb.KeptStore`), every value held here.
 
-    Every value is also held here. When another tab deletes the database (:meth:`close`, then
+    The values of texts of a later form stay as the store gave them (``unread``: keys and an array of
+    their Flatted texts, one each) until one is asked for: a visit reads no more of them than their
+    keys (:meth:`ui.history.History._load_steps`), however many were planted in the store. Such a value
+    that does not read is None. When another tab deletes the database (:meth:`close`, then
     :meth:`reopen` on a store opened again), the writes in between stay here, and everything held is
     written back: a result written after a delete is never lost.
     """
 
-    def __init__(self, store: Any, pairs: list[Any]) -> None:
-        super().__init__()
+    def __init__(self, store: Any, pairs: list[Any], unread: tuple[list[str], Any] = ([], [])) -> None:
         self._store: Any = store
-        for key, raw in pairs:
-            value = from_flat(raw)
-            if isinstance(key, str) and value is not None:
-                dict.__setitem__(self, key, value)
+        values = from_flats([raw for _, raw in pairs])
+        read = zip(pairs, values, strict=True)
+        self._read: dict[str, object] = {
+            key: value for (key, _), value in read if type(key) is str and value is not None
+        }
+        keys, self._flats = unread
+        self._unread: dict[str, int] = dict(zip(keys, range(len(keys)), strict=True))
+
+    def __getitem__(self, key: str) -> object:
+        at = self._unread.get(key)
+        if at is None:
+            return self._read[key]
+        value = from_flat(str(self._flats[at]))
+        if value is not None:  # read once; a value no page wrote stays as it came (written back so)
+            del self._unread[key]
+            self._read[key] = value
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._read
+        yield from list(self._unread)
+
+    def __len__(self) -> int:
+        return len(self._read) + len(self._unread)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._read or key in self._unread
 
     def __setitem__(self, key: str, value: object) -> None:
         flat = to_flat(value)
         if self._store is not None:
             self._store.set(key, flat)
-        dict.__setitem__(self, key, value)
+        self._unread.pop(key, None)
+        self._read[key] = value
 
     def __delitem__(self, key: str) -> None:
+        if key not in self:
+            raise KeyError(key)
         if self._store is not None:
             self._store.delete(key)
-        dict.__delitem__(self, key)
+        self._unread.pop(key, None)
+        self._read.pop(key, None)
 
     def clear(self) -> None:
         if self._store is not None:
             self._store.clear()
-        dict.clear(self)
+        self._read.clear()
+        self._unread.clear()
 
     @property
     def store(self) -> Any:
@@ -362,8 +423,10 @@ class WorkerGames(dict[str, object]):
     def reopen(self, store: Any) -> None:
         """Write everything held to ``store`` (the database made again) and keep writing there."""
         self._store = store
-        for key, value in self.items():
+        for key, value in self._read.items():
             store.set(key, to_flat(value))
+        for key, at in self._unread.items():
+            store.set(key, str(self._flats[at]))  # as it was read
 
 
 def main() -> None:  # pragma: no cover  # the worker's runtime only
@@ -380,15 +443,12 @@ def main() -> None:  # pragma: no cover  # the worker's runtime only
     opened: dict[str, WorkerGames] = {}
 
     from .history import STORE_NAME  # noqa: PLC0415
+    from .idb import KeptStore  # noqa: PLC0415
 
     async def games() -> str:
         try:
-            polyscript: Any = importlib.import_module("polyscript")
-            store = await polyscript.storage("@pyscript/" + STORE_NAME)  # pyscript.storage's own name
-            js: Any = importlib.import_module("js")
-            every = getattr(js.Array, "from")(store.entries())  # a Python keyword, hence getattr
-            pairs = json.loads(str(js.JSON.stringify(every)))
-            games = WorkerGames(store, pairs)
+            store, pairs, unread = await KeptStore.open("@pyscript/" + STORE_NAME)  # pyscript.storage's name
+            games = WorkerGames(store, pairs, unread)
         except Exception as error:  # said on the console: the games of this visit stay in memory
             print("Ocho Loco: no IndexedDB for the kept games:", repr(error))
             return session.games_unavailable()
@@ -413,8 +473,7 @@ def main() -> None:  # pragma: no cover  # the worker's runtime only
         try:
             if old is not None:
                 await old.close()  # after the writes already queued: the deletion waits for this
-            polyscript: Any = importlib.import_module("polyscript")
-            store = await polyscript.storage("@pyscript/" + STORE_NAME)  # after the deletion
+            store, _, _ = await KeptStore.open("@pyscript/" + STORE_NAME)  # after the deletion
             games.reopen(store)
             await store.sync()
         except Exception as error:  # said on the page: the games stay in this tab's memory

@@ -208,6 +208,8 @@ def test_a_thousand_bad_lines_planted_in_indexeddb_hide_no_game_and_stop_no_deal
     claim = flatted(json.dumps([DAY, 1, CHECKED, [1, [0, 9], [0], [0, 9]]]))  # each line says «won»
     entries = [[key, claim] for key in bad_keys(1000)]
     entries += [[good.text, flatted(good.value())], [MIGRATED_KEY, flatted("1")]]
+    later = [f"r5.A2K7QM92.n1.{n}" for n in ("AA", "AB", "AC")]  # a later form: its notes stay unread
+    entries += [[text, flatted(json.dumps([DAY, 5, "?", None]))] for text in later]
     fast_page.evaluate(FILL, [GAMES_DB, entries])  # as the store bench writes its games
     fast_page.reload()
     wait_for_python(fast_page)
@@ -215,5 +217,13 @@ def test_a_thousand_bad_lines_planted_in_indexeddb_hide_no_game_and_stop_no_deal
     assert played_row(fast_page) == ["1", "0", "1"], codes
     assert fast_page.locator(f'#recent-table tr[data-code="{record.code.text}"]').count() == 1, codes
     assert "1000 líneas guardadas no son una partida" in fast_page.inner_text("#unreadable-line"), codes
+    assert fast_page.inner_text("#waiting-caption") == "Las 3 partidas que esperan a una versión más nueva"
+    assert DAY in fast_page.inner_text("#waiting-table"), codes
+    fast_page.click(f'#waiting-table button[data-key="{later[0]}"]')  # on the first screen, unfolded
+    wait_state(fast_page, "replace")
+    fast_page.click("#replace-yes")
+    fast_page.wait_for_function(
+        "() => document.getElementById('waiting-caption')?.textContent.startsWith('Las 2 partidas')"
+    )
     fast_page.click("#deal-btn")
     assert wait_state(fast_page, "human", "cpu") in ("human", "cpu"), codes

@@ -33,7 +33,7 @@ from test_stats import records
 from engine.game import Game
 from engine.record import Record
 from engine.stats import outcome
-from ui.history import CHALLENGE_KEY
+from ui.challenges import CHALLENGE_KEY
 from ui.links import challenge_hash
 
 PICTURE_KEY = "ocho-loco:dibujo"  # the picture index.html shows at first paint
