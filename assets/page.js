@@ -128,9 +128,10 @@ async function start() {
     const worker = PyWorker(here("assets/worker-start.py"), {
       type: "pyodide",
       // Pyodide's loadPyodide from a snapshot made on this device when there is one (assets/snapshot.js),
-      // through assets/runtime.js (the runtime's folder, and a first visit's handoff)
+      // through assets/runtime.js (the runtime's folder, a first visit's handoff, and app.zip.xz, the
+      // page's Python, downloaded while Pyodide starts and unpacked once it is up)
       version: here("assets/snapshot.js"),
-      config: {files: {[here("app.zip")]: "./*"}},
+      config: {},
     });
     const started = /** @type {{sync: Calls}} */ (await Promise.race([worker, failed]));
     setSync(started.sync);

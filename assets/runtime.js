@@ -14,10 +14,19 @@ import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.m
 const HANDOFF = "ocho-loco-handoff";
 const CHANNEL = "ocho-loco-runtime";
 // What the worker fetches (not imports) and the service worker would download again.
-const HANDED = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "app.zip"]);
+const HANDED = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "app.zip.xz"]);
 // What the loading box counts: those and the two modules the worker imports.
 const TOLD = new Set([...HANDED, "pyodide.mjs", "pyodide.asm.mjs"]);
 const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
+// The page's own Python (tools/build.py's app archive): its modules' bytecode in a zip that stores
+// them as they are, xz-compressed whole. Unpacked by Python's own lzma and zipfile into Pyodide's
+// working folder, /home/pyodide (on sys.path; the bytecode names its files there for tracebacks).
+const APP = new URL("../app.zip.xz", import.meta.url).href;
+const UNPACK = `
+import io, lzma, zipfile
+with zipfile.ZipFile(io.BytesIO(lzma.decompress(archive.to_py()))) as app:
+    app.extractall(".")
+`;
 
 const nameOf = (/** @type {string} */ url) => new URL(url).pathname.split("/").pop() || "";
 const keep = typeof caches !== "undefined" && await caches.has(HANDOFF).catch(() => false);
@@ -62,6 +71,34 @@ if (keep && typeof BroadcastChannel !== "undefined") {
 /** @param {Record<string, unknown>} options */
 export function loadPyodide(options) {
   return loadRuntime({...options, indexURL: INDEX});
+}
+
+/**
+ * The app archive's bytes: called before Pyodide loads, so that the download runs alongside it.
+ * @returns {Promise<Uint8Array>}
+ */
+export function fetchApp() {
+  const bytes = fetch(APP).then(async (response) => {
+    if (!response.ok) throw new Error("app.zip.xz: " + response.status);
+    return new Uint8Array(await response.arrayBuffer());
+  });
+  bytes.catch(() => {});  // the caller awaits it once Pyodide is up, and meets the failure then
+  return bytes;
+}
+
+/**
+ * Unpack the app archive where the page's Python imports it from.
+ * @param {any} pyodide the started (or restored) Pyodide
+ * @param {Promise<Uint8Array>} app what fetchApp gave
+ */
+export async function unpackApp(pyodide, app) {
+  const scope = pyodide.toPy({});
+  try {
+    scope.set("archive", await app);
+    pyodide.runPython(UNPACK, {globals: scope});
+  } finally {
+    scope.destroy();
+  }
 }
 
 export { version };

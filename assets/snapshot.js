@@ -1,11 +1,12 @@
 // A returning player's Python starts from a memory snapshot made on this device (docs/worker.md,
 // "The snapshot"). This module is the interpreter PyScript loads in Python's worker (assets/page.js
 // names it as PyWorker's `version`): PyScript imports it, reads `version` and calls `loadPyodide`
-// with its own streams, then unpacks app.zip, registers its modules and runs assets/worker-start.py
-// as it always does. `loadPyodide` starts the pinned Pyodide from the snapshot kept in Cache Storage
-// when there is a good one, and from scratch otherwise; the snapshot maker
+// with its own streams, then registers its modules and runs assets/worker-start.py as it always
+// does. `loadPyodide` starts the pinned Pyodide from the snapshot kept in Cache Storage when there is
+// a good one, and from scratch otherwise, and unpacks app.zip.xz (the page's own Python, fetched
+// meanwhile) either way: a snapshot holds the heap, not the files. The snapshot maker
 // (assets/snapshot-maker.js, a worker of the page's own, started when the page is idle) makes one
-// with `make`. Nothing here is ever downloaded from the site but the runtime and app.zip themselves.
+// with `make`. Nothing here is ever downloaded from the site but the runtime and app.zip.xz themselves.
 //
 // Pyodide's snapshot options are private in 314.0.7 (`_makeSnapshot`, `_loadSnapshot`,
 // `makeMemorySnapshot`): tools/build.py checks that the pinned files still have them, stamps `KEY`
@@ -13,12 +14,12 @@
 // bigger heap cannot be restored, Pyodide bug #6254), and tests/browser/test_snapshot.py takes the
 // path on every run.
 // Pyodide's own loadPyodide, through assets/runtime.js: the runtime's folder, and on a first visit the
-// copies of the big files handed to the service worker's install.
-import {loadPyodide as loadRuntime, version} from "./runtime.js";
+// copies of the big files handed to the service worker's install; and the page's Python unpacked.
+import {fetchApp, loadPyodide as loadRuntime, unpackApp, version} from "./runtime.js";
 
 export {version};
 
-/** Stamped by tools/build.py: the SHA-256 of app.zip, Pyodide's files and these modules. */
+/** Stamped by tools/build.py: the SHA-256 of app.zip.xz, Pyodide's files and these modules. */
 export const KEY = "OCHO-SNAPSHOT-KEY";
 /** Stamped by tools/build.py: the largest heap a fresh start can take back (its initial memory). */
 export const MAX_HEAP = Number("OCHO-SNAPSHOT-MAX-HEAP");
@@ -109,12 +110,25 @@ async function kept() {
 }
 
 /**
- * PyScript's call: the pinned Pyodide, started from the kept snapshot when it can be.
- * Any failure (unreadable, a changed byte, a build mismatch, a restore that throws) drops the
- * snapshot and starts Python from scratch, as without one.
+ * PyScript's call: the pinned Pyodide, started from the kept snapshot when it can be, with the
+ * page's Python unpacked (fetched while Pyodide starts). A failure to fetch or unpack it is the
+ * start's failure, not the snapshot's.
  * @param {Record<string, unknown>} [options] what PyScript passes (its streams, an indexURL)
  */
 export async function loadPyodide(options = {}) {
+  const app = fetchApp();
+  const pyodide = await start(options);
+  await unpackApp(pyodide, app);
+  return pyodide;
+}
+
+/**
+ * The pinned Pyodide, started from the kept snapshot when it can be. Any failure (unreadable, a
+ * changed byte, a build mismatch, a restore that throws) drops the snapshot and starts Python from
+ * scratch, as without one.
+ * @param {Record<string, unknown>} options
+ */
+async function start(options) {
   const began = performance.now();
   const config = {...options, indexURL: RUNTIME};  // PyScript derives one from this module's address
   /** @type {{bytes: Promise<Uint8Array>} | {none: string}} */
@@ -146,7 +160,7 @@ export async function loadPyodide(options = {}) {
 
 /**
  * The snapshot maker's work (in a worker of its own, off the page): start Python with snapshots
- * on, unpack app.zip where PyScript unpacks it, import what the first batch needs, and keep the
+ * on, unpack app.zip.xz where every start unpacks it, import what the first batch needs, and keep the
  * snapshot with its SHA-256 in Cache Storage under this build's key. A heap too big to come back is not
  * kept: a mark says so, and no later visit of this build tries again.
  * @returns {Promise<Record<string, unknown>>} what was done, for the probe
@@ -157,10 +171,9 @@ export async function make() {
   const found = await cache.match(ENTRY);
   if (found && found.headers.get(KEY_HEADER) === KEY) return {made: false, why: "kept"};
   const began = performance.now();
+  const app = fetchApp();
   const pyodide = await loadRuntime({indexURL: RUNTIME, _makeSnapshot: true});
-  const app = await fetch(new URL("../app.zip", import.meta.url));
-  if (!app.ok) throw new Error("app.zip: " + app.status);
-  pyodide.unpackArchive(new Uint8Array(await app.arrayBuffer()), "zip", {extractDir: "./"});
+  await unpackApp(pyodide, app);
   pyodide.runPython(FIRST_IMPORTS);
   /** @type {Uint8Array<ArrayBuffer>} */
   const snapshot = pyodide.makeMemorySnapshot();

@@ -23,20 +23,60 @@ True
 
 from __future__ import annotations
 
-import base64
+import sys
 from array import array
+from itertools import accumulate
 
-from .equity_table import BINS, STEP, TABLE
+from .equity_table import BINS, DELTAS, STEP
 from .game import TARGET
 
 # A won game, in the units of :func:`equity` (basis points: 10,000 = certain).
 WHOLE = 10_000
 
-_CELLS: array[int] = array("H", base64.b64decode(TABLE))
 _PAIRS = BINS * (BINS + 1) // 2  # the grid points of the two others' totals, in either order
-if len(_CELLS) != BINS * _PAIRS:  # the table module and this one must agree
-    raise ValueError("the equity table has the wrong size")
 TOP = 65_535  # a stored cell's value for a certain win
+
+
+def decode(deltas: bytes) -> array[int]:
+    """The table's cells from its stored form, ``DELTAS`` (written by ``lab.make_equity``'s ``encode``).
+
+    The cells are in table order: for each total of the seat (``mine``), the rows ``y`` of the
+    others' grid points, each row ``x = 0 .. y``. The table is smooth, so what is stored is small:
+    each cell less the one above it (``y - 1``; the row's last cell, which has none, less the
+    last one above), and of those differences, each less the one before it in the row. A row
+    ``y = 0`` stands below the previous ``mine``'s first cell (0 for the first). All of it is
+    16-bit arithmetic modulo 2**16, little-endian, so every cell comes back exactly.
+    """
+    steps = array("H", deltas)
+    if sys.byteorder != "little":
+        steps.byteswap()
+    if len(steps) != BINS * _PAIRS:  # the table module and this one must agree
+        raise ValueError("the equity table has the wrong size")
+    cells: array[int] = array("H")
+    at = 0
+    corner = [0]
+    for _mine in range(BINS):
+        above = corner
+        for y in range(BINS):
+            base = above if y == 0 else [*above, above[-1]]
+            row = [(b + d) & 0xFFFF for b, d in zip(base, accumulate(steps[at : at + y + 1]), strict=True)]
+            at += y + 1
+            cells.extend(row)
+            above = row
+            if y == 0:
+                corner = row
+    return cells
+
+
+_CELLS: array[int] = array("H")  # the decoded table, filled on first use (decoding takes a few ms)
+
+
+def _cells() -> array[int]:
+    if not _CELLS:
+        _CELLS.extend(decode(DELTAS))
+    return _CELLS
+
+
 # The weights' sum: STEP per axis.
 _SCALE = STEP**3 * TOP
 
@@ -45,7 +85,7 @@ def cell(mine: int, x: int, y: int) -> int:
     """The stored value at grid point ``(mine, x, y)`` (indexes, not totals), out of :data:`TOP`."""
     if x > y:
         x, y = y, x
-    return _CELLS[mine * _PAIRS + y * (y + 1) // 2 + x]
+    return (_CELLS or _cells())[mine * _PAIRS + y * (y + 1) // 2 + x]
 
 
 def equity(mine: int, a: int, b: int) -> int:
@@ -74,4 +114,4 @@ def equity(mine: int, a: int, b: int) -> int:
     return (total * WHOLE + _SCALE // 2) // _SCALE
 
 
-__all__ = ["STEP", "TOP", "WHOLE", "cell", "equity"]
+__all__ = ["STEP", "TOP", "WHOLE", "cell", "decode", "equity"]

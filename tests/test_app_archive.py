@@ -1,12 +1,12 @@
-"""The page's own Python as shipped (tools/build.py's app.zip): the same code, fewer bytes."""
+"""The page's own Python as shipped (tools/build.py's app.zip.xz): the same code, fewer bytes."""
 
 from __future__ import annotations
 
 import base64
 import json
+import re
 import subprocess
 import types
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -54,10 +54,10 @@ def test_a_string_inside_code_is_not_a_docstring_and_stays():
 
 @pytest.mark.slow  # about 1-2 s: the full run's, not the edit loop's
 def test_the_archive_ships_the_blanked_sources_and_is_much_smaller(tmp_path):
-    dest = tmp_path / "app.zip"
+    dest = tmp_path / "app.zip.xz"
     names = site_build.build_app_archive(ROOT, dest, compiled=False)
     assert "engine/game.py" in names and "ui/worker.py" in names
-    with zipfile.ZipFile(dest) as zf:
+    with site_build.open_app_archive(dest) as zf:
         game = zf.read("engine/game.py").decode("utf-8")
         raw = sum(len((ROOT / n).read_bytes()) for n in names)
         packed = sum(zf.getinfo(n).file_size for n in names)
@@ -70,16 +70,19 @@ def test_the_archive_ships_the_blanked_sources_and_is_much_smaller(tmp_path):
 def test_the_archive_ships_engine_and_ui_whole_with_no_exclusion_list(tmp_path):
     # engine/ and ui/ are exactly what the page runs: every module of theirs is shipped, and the
     # build keeps no list of files to leave out (research and measurement live in lab/).
-    names = site_build.build_app_archive(ROOT, tmp_path / "app.zip", compiled=False)
+    names = site_build.build_app_archive(ROOT, tmp_path / "app.zip.xz", compiled=False)
     assert names == sorted(path.relative_to(ROOT).as_posix() for path in SHIPPED)
     assert not hasattr(site_build, "APP_EXCLUDE")
 
 
-# Run under Pyodide (tools/pyodide_run.mjs): the built archive unpacked where the page's worker
-# unpacks it, the worker's module imported, and what the import did reported as JSON.
+# Run under Pyodide (tools/pyodide_run.mjs): the built archive unpacked by the page's own code
+# (assets/runtime.js's UNPACK, given the archive as a JavaScript Uint8Array as the page gives it) in
+# the working folder, the worker's module imported, and what the import did reported as JSON.
 IMPORTED_JS = r"""
-import base64, builtins, io, json, sys, traceback, zipfile
-zipfile.ZipFile(io.BytesIO(base64.b64decode(ARCHIVE))).extractall("/home/pyodide")
+import base64, builtins, json, os, sys, traceback
+from pyodide.ffi import to_js
+os.chdir("/home/pyodide")
+exec(UNPACK, {"archive": to_js(base64.b64decode(ARCHIVE))})
 compiled = []
 original = builtins.compile
 def counting(source, filename, *args, **kwargs):
@@ -104,11 +107,16 @@ print(json.dumps({"loaders": ours, "compiled": compiled, "where": where}))
 
 @pytest.mark.pyodide
 def test_the_page_imports_its_own_code_as_bytecode_and_tracebacks_name_file_and_line(tmp_path):
-    """app.zip ships bytecode compiled by the pinned Pyodide: importing the worker compiles none of
-    engine/ or ui/, and an error raised in the engine still names its file and line."""
-    dest = tmp_path / "app.zip"
+    """app.zip.xz ships bytecode compiled by the pinned Pyodide: unpacked as the page unpacks it,
+    importing the worker compiles none of engine/ or ui/, and an error raised in the engine still
+    names its file and line."""
+    dest = tmp_path / "app.zip.xz"
     site_build.build_app_archive(ROOT, dest)
-    script = IMPORTED_JS.replace("ARCHIVE", repr(base64.b64encode(dest.read_bytes()).decode("ascii")))
+    runtime = (ROOT / site_build.RUNTIME_MODULE).read_text(encoding="utf-8")
+    unpack = re.search(r"^const UNPACK = `(.*?)`;$", runtime, re.MULTILINE | re.DOTALL)
+    assert unpack, "assets/runtime.js names no UNPACK"
+    script = IMPORTED_JS.replace("UNPACK", repr(unpack.group(1)))  # first: the archive's text is long
+    script = script.replace("ARCHIVE", repr(base64.b64encode(dest.read_bytes()).decode("ascii")))
     done = subprocess.run(
         ["node", str(ROOT / "tools" / "pyodide_run.mjs"), "--no-engine", "-"],
         input=script,

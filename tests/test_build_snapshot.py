@@ -66,4 +66,4 @@ def stamped(tmp_path: Path, pinned: Path, app: bytes) -> str:
 def test_the_snapshot_key_follows_the_app_and_nothing_else(tmp_path, pinned):
     first = stamped(tmp_path, pinned, b"app one")
     assert stamped(tmp_path, pinned, b"app one") == first  # a build of the same files: the same key
-    assert stamped(tmp_path, pinned, b"app two") != first  # a new app.zip: the old snapshot is stale
+    assert stamped(tmp_path, pinned, b"app two") != first  # a new app.zip.xz: the old snapshot is stale

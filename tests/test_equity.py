@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import base64
+import hashlib
+import random
 import sys
 from array import array
 from pathlib import Path
@@ -15,7 +16,7 @@ from support import position
 from engine import equity_table
 from engine.bots import DificilBot, DificilParams, playout_worth
 from engine.cards import POINTS
-from engine.equity import STEP, TOP, WHOLE, cell, equity
+from engine.equity import STEP, TOP, WHOLE, cell, decode, equity
 from engine.game import TARGET
 from engine.view import seat_view
 from lab import make_equity
@@ -63,6 +64,39 @@ def test_equal_totals_give_about_a_third() -> None:
 
 
 COMMITTED = Path(equity_table.__file__)
+# The SHA-256 of the committed cells (16-bit, little-endian) as the table was made, before it was
+# stored as differences: the stored form changed, the values did not.
+CELLS_SHA256 = "5a46845c4427953a59b7f6459144460224ad1dda43dc7f7f7b8db72c67729e76"
+
+
+def little_endian(cells: array[int]) -> bytes:
+    """The bytes of 16-bit ``cells`` as the table tool writes them."""
+    out = array("H", cells)
+    if sys.byteorder != "little":
+        out.byteswap()
+    return out.tobytes()
+
+
+def committed_bytes() -> bytes:
+    return little_endian(decode(equity_table.DELTAS))
+
+
+def test_the_stored_differences_give_back_the_tables_cells_exactly() -> None:
+    cells = committed_bytes()
+    assert hashlib.sha256(cells).hexdigest() == CELLS_SHA256
+    assert make_equity.encode(cells) == equity_table.DELTAS
+
+
+def test_any_table_of_the_right_size_comes_back_exactly_even_a_rough_one() -> None:
+    rng = random.Random(44)  # no smoothness at all: differences wrap around 16 bits
+    cells = array(
+        "H", [rng.choice((0, TOP, rng.randrange(TOP + 1))) for _ in range(len(decode(equity_table.DELTAS)))]
+    )
+    assert decode(make_equity.encode(little_endian(cells))) == cells
+    with pytest.raises(ValueError, match="wrong size"):
+        decode(equity_table.DELTAS[:-2])
+    with pytest.raises(ValueError, match="wrong size"):
+        make_equity.encode(little_endian(cells)[:-2])
 
 
 @pytest.mark.slow
@@ -71,13 +105,10 @@ def test_the_committed_table_is_made_again_from_its_hands_and_endings() -> None:
     # the middle and the last total of the seat) made again are the committed bytes. A whole table
     # takes about a minute of CPU: ``python -m lab.make_equity`` makes it, byte for byte.
     runs = make_equity.endings(make_equity.hand_penalties(make_equity.HANDS), make_equity.ENDINGS)
-    committed = base64.b64decode(equity_table.TABLE)
-    width = 2 * make_equity.BINS * (make_equity.BINS + 1) // 2  # bytes in a row: 16-bit cells
+    committed = decode(equity_table.DELTAS)
+    width = make_equity.BINS * (make_equity.BINS + 1) // 2  # cells in a row
     for row in (0, make_equity.BINS // 2, make_equity.BINS - 1):
-        cells = array("H", make_equity._row((row, runs)))
-        if sys.byteorder != "little":
-            cells.byteswap()
-        assert cells.tobytes() == committed[row * width : (row + 1) * width], row
+        assert array("H", make_equity._row((row, runs))) == committed[row * width : (row + 1) * width], row
     assert len(committed) == make_equity.BINS * width
 
 
@@ -90,7 +121,7 @@ def test_the_tools_defaults_are_the_committed_tables_settings_and_its_header_nam
 
     def committed_cells(hands: int, count: int, jobs: int) -> tuple[bytes, dict[str, object]]:
         asked.append((hands, count))
-        return base64.b64decode(equity_table.TABLE), {}
+        return committed_bytes(), {}
 
     monkeypatch.setattr(make_equity, "make_table", committed_cells)
     out = tmp_path / "equity_table.py"

@@ -13,13 +13,14 @@ Stdlib only.  The output folder is exactly what gets deployed:
   (:mod:`tools.build_page`)
 * ``assets/`` (if it exists), but for what the page took in (``style.css``,
   ``css/``, ``inline/``) and the types for tsc
-* ``app.zip``: the Python modules ``engine/**.py`` and ``ui/**.py`` as
+* ``app.zip.xz``: the Python modules ``engine/**.py`` and ``ui/**.py`` as
   bytecode (``.pyc`` in place of each ``.py``, compiled by Pyodide under Node)
-  in one deterministic archive, whole: the two packages are exactly what the page
-  runs (research and measurement live in ``lab/``).  ``assets/page.js``'s
-  worker config unpacks it into Pyodide's working directory
-  (``/home/pyodide``, which is on ``sys.path``) with
-  ``"files": {"<site>/app.zip": "./*"}``.
+  in one deterministic zip, whole: the two packages are exactly what the page
+  runs (research and measurement live in ``lab/``).  The zip stores its files
+  as they are and the whole of it is xz-compressed, one stream for all the
+  modules (a third fewer bytes than a zip deflating each file).  Python's worker
+  fetches it while Pyodide loads, and ``assets/runtime.js`` unpacks it into
+  Pyodide's working directory (``/home/pyodide``, which is on ``sys.path``).
 * ``vendor/pyscript/``: only the PyScript chunks fetched at boot
 * ``vendor/pyodide/``: only the Pyodide files fetched at boot, with a
   ``python_stdlib.zip`` cut down to the modules the page can import and
@@ -32,7 +33,7 @@ Stdlib only.  The output folder is exactly what gets deployed:
 
 No node_modules, tests, caches or source maps end up in the output.  If
 ``node_modules`` lacks the runtime packages, ``npm ci`` is run first.
-The build is deterministic (sorted zip entries, fixed timestamps and modes),
+The build is deterministic (sorted zip entries, fixed timestamps and modes, fixed xz settings),
 so content hashes are stable across builds of the same sources.
 """
 
@@ -42,6 +43,7 @@ import argparse
 import hashlib
 import io
 import json
+import lzma
 import re
 import shutil
 import subprocess
@@ -68,7 +70,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Python packages shipped to the browser whole (inside APP_ARCHIVE).
 PY_PACKAGES = ("engine", "ui")
-APP_ARCHIVE = "app.zip"
+APP_ARCHIVE = "app.zip.xz"
+# The module that loads Pyodide in Python's worker and unpacks APP_ARCHIVE there.
+RUNTIME_MODULE = "assets/runtime.js"
 # Where the page's worker unpacks APP_ARCHIVE (Pyodide's working folder; tracebacks name it).
 APP_IN_PAGE = "/home/pyodide"
 
@@ -162,15 +166,43 @@ def _is_test_module(path: Path) -> bool:
     return path.name == "conftest.py" or path.name.startswith("test_") or path.name.endswith("_test.py")
 
 
-def write_deterministic_zip(dest: Path, entries: list[tuple[str, bytes]]) -> None:
-    """Zip with sorted names, fixed timestamps/modes and fixed compression."""
+def write_deterministic_zip(
+    dest: Path | io.BytesIO, entries: list[tuple[str, bytes]], *, deflate: bool = True
+) -> None:
+    """Zip with sorted names, fixed timestamps/modes and fixed compression (none without ``deflate``)."""
+    method = zipfile.ZIP_DEFLATED if deflate else zipfile.ZIP_STORED
     with zipfile.ZipFile(dest, "w") as zf:
         for name, data in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.create_system = 3  # unix
             info.external_attr = (0o100644 & 0xFFFF) << 16
-            zf.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            zf.writestr(info, data, compress_type=method, compresslevel=9 if deflate else None)
+
+
+# The app archive's xz settings: the strongest preset, with a dictionary of 1 MiB, which is more
+# than the archive unpacked (about 0.8 MB) and all that unpacking it allocates. The preset's own
+# 64 MiB dictionary would compress no better and make the decoder in the page ask for 64 MiB.
+APP_XZ_FILTERS = ({"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": 1 << 20},)
+
+
+def write_app_archive(dest: Path, entries: list[tuple[str, bytes]]) -> None:
+    """The app archive: a deterministic zip storing ``entries`` as they are, xz-compressed whole.
+
+    One stream for every file compresses the modules together (they share names and code
+    patterns), where a zip deflates each on its own; the page unpacks it with Python's own
+    ``lzma`` and ``zipfile`` (``assets/runtime.js``). :func:`open_app_archive` reads it back.
+    """
+    plain = io.BytesIO()
+    write_deterministic_zip(plain, entries, deflate=False)
+    dest.write_bytes(
+        lzma.compress(plain.getvalue(), format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=APP_XZ_FILTERS)
+    )
+
+
+def open_app_archive(path: Path) -> zipfile.ZipFile:
+    """The zip inside an app archive written by :func:`write_app_archive`."""
+    return zipfile.ZipFile(io.BytesIO(lzma.decompress(path.read_bytes())))
 
 
 def _ends_statement(tokens: list[tokenize.TokenInfo], i: int) -> bool:
@@ -217,7 +249,8 @@ def build_app_archive(
 ) -> list[str]:
     """Pack the Python packages' modules (tests left out) into ``dest``; returns their ``.py`` names.
 
-    Comments and docstrings are blanked out (:func:`blank_comments_and_docstrings`).
+    The archive is :func:`write_app_archive`'s. Comments and docstrings are blanked out
+    (:func:`blank_comments_and_docstrings`).
     ``compiled`` (the site's archive) ships each module as bytecode only,
     ``name.pyc`` where ``name.py`` was, compiled by the pinned Pyodide's own
     Python (``tools/pyc.mjs``, at ``optimize=0``: asserts kept, as CPython runs
@@ -240,7 +273,7 @@ def build_app_archive(
     if compiled:
         code = compile_with_pyodide(root, dict(entries), APP_IN_PAGE, optimize=0)
         entries = [(name + "c", code[name]) for name, _ in entries]
-    write_deterministic_zip(dest, entries)
+    write_app_archive(dest, entries)
     return names
 
 
@@ -321,7 +354,7 @@ def trimmed_lock(source: Path) -> bytes:
 # what the module relies on, and fails loudly instead of letting a runtime bump slow every return
 # visit down without a word.
 SNAPSHOT_MODULE = "assets/snapshot.js"
-SNAPSHOT_SOURCES = (SNAPSHOT_MODULE, "assets/snapshot-maker.js")
+SNAPSHOT_SOURCES = (SNAPSHOT_MODULE, "assets/snapshot-maker.js", RUNTIME_MODULE)
 SNAPSHOT_KEY = "OCHO-SNAPSHOT-KEY"
 SNAPSHOT_MAX_HEAP = "OCHO-SNAPSHOT-MAX-HEAP"
 # (file, what it must contain, why)
@@ -392,7 +425,7 @@ def check_snapshot_api(pyodide_dir: Path) -> int:
 def stamp_snapshot(out: Path, pyodide_dir: Path) -> str:
     """Write the snapshot's key and largest heap into the built ``assets/snapshot.js``; return the key.
 
-    The key is the SHA-256 of every file a snapshot depends on: ``app.zip``, the shipped Pyodide
+    The key is the SHA-256 of every file a snapshot depends on: ``app.zip.xz``, the shipped Pyodide
     files (the trimmed standard library among them) and the snapshot's own modules as written. A
     snapshot kept under another key is stale: the page drops it and starts Python from scratch.
     """
@@ -477,7 +510,9 @@ def build(
     for name in PYODIDE_BOOT_FILES:
         shutil.copyfile(py_dist / name, py_out / name)
     if trim:
-        kept = trim_stdlib(root, py_out / "python_stdlib.zip", PY_PACKAGES, sorted(ps_out.glob("*.js")))
+        # PyScript's files, and assets/runtime.js: it unpacks the app with Python's lzma and zipfile.
+        scanned = [*sorted(ps_out.glob("*.js")), out / RUNTIME_MODULE]
+        kept = trim_stdlib(root, py_out / "python_stdlib.zip", PY_PACKAGES, scanned)
         (py_out / "pyodide-lock.json").write_bytes(trimmed_lock(py_dist / "pyodide-lock.json"))
         log(f"python_stdlib.zip: {len(kept)} modules kept", quiet)
 

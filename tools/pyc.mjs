@@ -9,10 +9,10 @@
 // (optimize=2, which the standard library supports, as under `python -OO`) and
 // no column positions (PYTHONNODEBUGRANGES; tracebacks still give line numbers). The .pyc files are "unchecked hash" ones:
 // Python loads them without looking at a source file's date, which a zip
-// archive or an unpacked app.zip does not keep. RUNTIME_PREFIX is where the
+// archive or an unpacked app.zip.xz does not keep. RUNTIME_PREFIX is where the
 // sources live in the page (for the file names shown in tracebacks), for
 // example "/lib/python314.zip" or "/home/pyodide". OPTIMIZE is py_compile's level, 2 unless
-// given: the page's own code (app.zip) is compiled at 0, keeping its asserts, which CPython runs
+// given: the page's own code (app.zip.xz) is compiled at 0, keeping its asserts, which CPython runs
 // in the tests.
 //
 // Prints one JSON line: {"cache_tag": "cpython-314", "compiled": N}.

@@ -40,6 +40,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".webmanifest": "application/manifest+json",
     ".zip": "application/zip",
+    ".xz": "application/x-xz",
     ".whl": "application/zip",
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",

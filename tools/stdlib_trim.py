@@ -9,7 +9,7 @@ deflated, so gzip wins nothing on it). The game needs a small part of it. The
 build (:mod:`tools.build`) calls :func:`trim_stdlib` to write an archive with
 only the modules reachable by ``import`` from:
 
-* the page's own Python (``engine/`` and ``ui/``, as shipped in ``app.zip``);
+* the page's own Python (``engine/`` and ``ui/``, as shipped in ``app.zip.xz``);
 * PyScript's Python package and the Python snippets inside the PyScript and
   polyscript JavaScript files that are shipped;
 * Pyodide's own packages (``pyodide``, ``_pyodide``) and what Python itself
@@ -245,7 +245,7 @@ def closure(archive: Archive, seeds: Iterable[str], skip: Iterable[str] = ()) ->
 
 
 def app_sources(root: Path, packages: Iterable[str]) -> list[tuple[str, str, bool]]:
-    """(module, source, is_package) of the Python the page runs: ``packages`` (app.zip's) and PyScript's."""
+    """(module, source, is_package) of what the page runs: ``packages`` (app.zip.xz's) and PyScript's."""
     out: list[tuple[str, str, bool]] = []
     for package in packages:
         for path in sorted((root / package).rglob("*.py")):
@@ -354,8 +354,9 @@ def trim_stdlib(
     """Write the trimmed archive to ``dest`` (as bytecode unless ``compile_pyc`` is false).
 
     ``packages`` are the page's own Python packages (shipped whole in
-    ``app.zip``); ``js_files`` are the shipped PyScript files, scanned for the
-    Python snippets they run. Returns the kept module names, sorted.
+    ``app.zip.xz``); ``js_files`` are the shipped PyScript files and the page's
+    ``assets/runtime.js``, scanned for the Python snippets they run. Returns
+    the kept module names, sorted.
     """
     archive = Archive(root / PYODIDE_STDLIB)
     scripts = [path.read_text(encoding="utf-8") for path in js_files]

@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { injectManifest } from "workbox-build";
 
-export const GLOB_PATTERNS = ["**/*.{html,js,mjs,css,json,webmanifest,zip,wasm,svg,png,ico,txt,py}"];
+export const GLOB_PATTERNS = ["**/*.{html,js,mjs,css,json,webmanifest,zip,wasm,svg,png,ico,txt,py,xz}"];
 const MAX_FILE_BYTES = 64 * 1024 * 1024; // pyodide.asm.wasm is ~9.6 MB
 const SOURCE = fileURLToPath(new URL("./sw-src.mjs", import.meta.url));
 

@@ -168,7 +168,7 @@
     if (kept) $("learn-btn").hidden = true;
   } catch (err) { /* no storage: a first visit */ }
   // Honest progress: the runtime file still loading and the bytes received so far.
-  const files = ["pyodide.asm.mjs", "python_stdlib.zip", "pyodide.asm.wasm", "app.zip"];
+  const files = ["pyodide.asm.mjs", "python_stdlib.zip", "pyodide.asm.wasm", "app.zip.xz"];
   const done = new Set();
   if (navigator.serviceWorker && navigator.serviceWorker.controller) {
     files.forEach((name) => done.add(name));  // the worker reads them from the precache, unseen here

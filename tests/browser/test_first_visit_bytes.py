@@ -27,7 +27,7 @@ RUNTIME = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
-    "app.zip",
+    "app.zip.xz",
 )
 
 

@@ -132,7 +132,7 @@ def test_the_worker_is_generated_deterministically(built_site, tmp_path):
     text = (site / "sw.js").read_text(encoding="utf-8")
     assert "importScripts" not in text  # Workbox is inlined: nothing from a CDN
     assert "vendor/pyodide/pyodide.asm.wasm" in text
-    assert "app.zip" in text
+    assert "app.zip.xz" in text
 
 
 class HostThatStopsAnswering(site_serve.SiteHandler):

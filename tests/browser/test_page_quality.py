@@ -65,7 +65,7 @@ def test_no_request_leaves_the_origin(  # noqa: PLR0917 (pytest fixtures)
     paths = request_recorder.paths(base)
     # Everything under the base path (the worker mode's worker starts from a blob: of this page).
     assert len(paths) == len([u for u in request_recorder.urls if not u.startswith("blob:")])
-    assert "app.zip" in paths and "vendor/pyodide/pyodide.asm.wasm" in paths
+    assert "app.zip.xz" in paths and "vendor/pyodide/pyodide.asm.wasm" in paths
     assert page_log.errors == []
     assert page_log.console_errors() == []
 

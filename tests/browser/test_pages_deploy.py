@@ -64,10 +64,10 @@ def test_the_built_folder_holds_only_what_is_deployed(built_site):
     assert "index.html" in files
     assert "sw.js" in files
     assert "manifest.webmanifest" in files
-    assert "app.zip" in files
+    assert "app.zip.xz" in files
     for name in files:
         assert not name.startswith(("node_modules/", "tests/", "engine/", "ui/", "tools/", ".")), name
-        # The Python ships in app.zip; the one .py beside it is the worker mode's three-line entry.
+        # The Python ships in app.zip.xz; the one .py beside it is the worker mode's three-line entry.
         assert not name.endswith((".map", ".py", ".pyc")) or name == "assets/worker-start.py", name
         assert "/." not in name, name
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import shutil
 import time
-import zipfile
 
 import pytest
 
+from tools import build as site_build
 from tools.build import write_deterministic_zip
 
 CONFIG = {
@@ -104,7 +104,7 @@ def test_site_has_only_runtime_files(built_site):
         )
     )
     assert "vendor/pyscript/core.js" in files and "vendor/pyscript/core.css" in files
-    with zipfile.ZipFile(built_site / "app.zip") as zf:
+    with site_build.open_app_archive(built_site / site_build.APP_ARCHIVE) as zf:
         names = zf.namelist()
     assert names == sorted(names)
     assert all(n.endswith(".pyc") and n.split("/")[0] in ("engine", "ui") for n in names)  # bytecode

@@ -114,7 +114,7 @@ def make_snapshot(context, base: str):
     # (the page's own Python read them first, from the network, before any service worker).
     last: dict[str, bool] = {}
     for url, sw in fetched:
-        if "/vendor/pyodide/" in url or "app.zip" in url:
+        if "/vendor/pyodide/" in url or "app.zip.xz" in url:
             last[url] = sw
     assert last and all(last.values()), last
     return page
