@@ -11,8 +11,11 @@ Cards not named anywhere go to the stock (under the named ones) unless
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
 
 from engine import save
 from engine.actions import ALL_ACTIONS, DRAW, Action
@@ -25,6 +28,16 @@ CODE2 = GameCode.build(2, "K7QM9")
 CODE3 = GameCode.build(3, "K7QM9")
 
 Cards = str | Sequence[str]
+
+
+@cache
+def code_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of a Python file's syntax tree, in :func:`ast.walk`'s order.
+
+    Read once a session: several tests read the project's code (its imports, its words, its
+    ids), none changes a node.
+    """
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"))))
 
 
 def cards(spec: Cards) -> list[Card]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from support import code_nodes
+
 import engine.bots
 from engine.actions import Action
 from engine.bots import CpuParams, HandReader, read_history, rules_of
@@ -71,11 +73,7 @@ def test_each_bots_module_does_one_job_in_under_600_lines() -> None:
 
 def test_research_valuation_is_not_shipped() -> None:
     for path in (ROOT / "engine").rglob("*.py"):
-        names = {
-            node.name
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.FunctionDef | ast.ClassDef)
-        }
+        names = {node.name for node in code_nodes(path) if isinstance(node, ast.FunctionDef | ast.ClassDef)}
         assert not names & {"game_value", "_lead", "GameGaps"}, path
         assert "game_scale" not in path.read_text(encoding="utf-8"), path
     assert "game_scale" not in {f.name for f in engine.bots.DificilParams.__dataclass_fields__.values()}

@@ -7,7 +7,10 @@ function-local ones included (they are how a circle hides).
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
+
+from support import code_nodes
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "ui", "lab", "tools")
@@ -29,7 +32,7 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The project's modules that ``name`` imports (a name imported from a module counts as the module)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in code_nodes(path):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -48,6 +51,7 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return found
 
 
+@cache  # read once for the two tests that ask (neither changes it)
 def graph() -> dict[str, set[str]]:
     known = modules()
     return {name: imported(name, path, known) for name, path in known.items()}

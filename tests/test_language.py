@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support import code_nodes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,7 +66,7 @@ def test_html_and_inline_script_comments_are_english() -> None:
 def _calls(path: Path) -> list[tuple[str, int, str]]:
     """(called name, line, text) for every string constant passed to a call in ``path``."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in code_nodes(path):
         if not isinstance(node, ast.Call):
             continue
         func = node.func

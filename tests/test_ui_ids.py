@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from fake_screen import FakeScreen
+from support import code_nodes
 
 from ui.ids import PAGE_IDS
 
@@ -48,9 +49,8 @@ def ids_in_code() -> dict[str, set[str]]:
     """String ids passed to the screen or to getElementById, and button ids the click handler compares."""
     found: dict[str, set[str]] = {}
     for path in sorted((ROOT / "ui").glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
         names: set[str] = set()
-        for node in ast.walk(tree):
+        for node in code_nodes(path):
             if isinstance(node, ast.Call) and node.args:
                 func = node.func
                 name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -71,10 +71,11 @@ def test_every_id_named_in_ui_ids_is_on_the_page() -> None:
 
 
 def test_every_id_the_code_uses_is_named_in_ui_ids() -> None:
-    for module, names in ids_in_code().items():
+    found = ids_in_code()
+    for module, names in found.items():
         unknown = names - PAGE_IDS
         assert not unknown, f"ui/{module} uses ids not in ui/ids.py: {sorted(unknown)}"
-    assert ids_in_code()["table.py"], "the scan finds the table's ids"
+    assert found["table.py"], "the scan finds the table's ids"
 
 
 def test_the_fake_screen_refuses_an_id_the_page_does_not_have() -> None:

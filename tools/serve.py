@@ -253,6 +253,9 @@ def base_url(server: http.server.HTTPServer, prefix: str = "/") -> str:
     return f"http://{host}:{port}{normalize_prefix(prefix)}"
 
 
+STOP_POLL = 0.05  # seconds between the background server's looks at a shutdown request
+
+
 def start_background(
     directory: str | os.PathLike[str] = "_site",
     prefix: str = "/",
@@ -269,7 +272,10 @@ def start_background(
     ``server.shutdown(); server.server_close()``.
     """
     server = make_server(directory, host=host, port=port, prefix=prefix, verbose=verbose, handler=handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    # shutdown() waits for the loop to look at its flag again: every 50 ms, not the default 0.5 s.
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": STOP_POLL}, name="site-server", daemon=True
+    )
     thread.start()
     return server, base_url(server, prefix)
 
