@@ -3,7 +3,7 @@
 ``ci`` is loaded unless ``HYPOTHESIS_PROFILE`` names another one. It is
 derandomized, so every run tries the same examples (tests must be
 deterministic), and has no deadline, because shared machines stall. ``fast``
-(``bash tools/test.sh --fast``, the edit-test loop) is ``ci`` with a fifth of
+(``bash tools/test.sh --fast``, the edit-test loop) is ``ci`` with a tenth of
 the examples. ``dev`` explores fresh random examples for local bug hunting,
 five times as many as ``ci`` tries (:data:`SCALES`)::
 
@@ -23,7 +23,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 
-SCALES = {"fast": 0.2, "ci": 1, "dev": 5}
+SCALES = {"fast": 0.1, "ci": 1, "dev": 5}
 DEFAULT_EXAMPLES = 100  # hypothesis's own default, for tests without a budget
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 
