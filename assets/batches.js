@@ -226,7 +226,16 @@ function unpress() {
 function showState(name, shown) {
   body.dataset.state = name;
   atTable(name !== "setup");
-  if (name === "human") steps.push(() => { if (atTheTable()) showTable(); });
+  // Your turn: the table in view, and the control that has the focus in it too (at 400 % zoom the
+  // table's play part is taller than the window, and a card focused below it was left out of sight).
+  if (name === "human") {
+    steps.push(() => {
+      if (!atTheTable()) return;
+      showTable();
+      const active = /** @type {HTMLElement | null} */ (document.activeElement);
+      if (active && active !== body && $("mesa").contains(active)) keepInView(active);
+    });
+  }
   notePicture(shown);
 }
 

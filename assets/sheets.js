@@ -45,12 +45,12 @@ export function showSheet(id, focusIt = true) {
   if (focusIt) sheet.focus({preventScroll: true});
 }
 
-// A sheet hung from the top (not a phone's sheet from the bottom) ends above your hand when there is
-// room for it there (a short window: 200 % zoom, a landscape phone); it scrolls inside instead.
+// A sheet hangs from below the bar (assets/css/in-play.css) and ends above your hand when there is
+// room for it there (a phone, a short window: 200 % zoom, a landscape phone); it scrolls inside instead.
 /** @param {HTMLElement} sheet */
 function fitAboveTheHand(sheet) {
   sheet.style.removeProperty("max-height");
-  if (getComputedStyle(sheet).top !== "52px") return;  // a phone's sheet, from the bottom (in-play.css)
+  if (getComputedStyle(sheet).top !== "52px") return;  // not hung from the bar (in-play.css)
   const hand = document.getElementById("my-hand");
   if (!hand) return;
   const box = sheet.getBoundingClientRect();

@@ -160,6 +160,12 @@
   // decided (see the head): without a picture drawn, the first screen, unless a game link deals
   if (!root.classList.contains("deal-pending") && !$("mesa").querySelector(".board[aria-busy]")) {
     root.classList.remove("at-table");
+    // Nothing saved, no link, no anchor: Python shows this first screen with the focus on «Repartir»
+    // (ui/table.py). It has it from the first paint, so a window too short to show it (400 % zoom) is
+    // scrolled to it before that paint and not when Python is ready (issue 47, seam 3).
+    let saved = false;
+    try { saved = localStorage.getItem("ocho-loco:partida") !== null; } catch (err) { /* no storage: nothing saved */ }
+    if (!saved && location.hash.length <= 1) $("deal-btn").focus();
   }
   root.classList.remove("picture-pending");
   // «Aprende jugando» is offered on a first visit only: nothing saved, no setup kept (ui/lesson.py).

@@ -6,7 +6,8 @@ from the first paint until the page is ready and settled, on a phone-sized
 window (412×823). The loading box used to sit in the flow above «Elige mesa»
 and the board, so hiding it moved both up by its height (a score of about
 0.17). The score is a property of the layout, not of timing: whichever frame
-Python's start lands in, the boxes must stay where they were painted.
+Python's start lands in, the boxes must stay where they were painted. (A scroll is no layout shift:
+that the first screen is not scrolled either is checked at five windows in test_page_seams.py.)
 """
 
 from __future__ import annotations
@@ -89,34 +90,6 @@ def test_first_visit_layout_does_not_shift_when_python_takes_over(phone, site_ur
         "the loading box is gone once ready"
     )
     assert score <= LIMIT, f"first visit (no game code): layout shift {score:.3f} > {LIMIT}: {shifts}"
-
-
-def test_first_visit_screen_is_not_scrolled_when_python_takes_over(browser, site_url_prefixed):
-    """Issue 47, seam 3: at 390×844 the first screen sat at scrollY 0, then 182 once Python was ready.
-
-    The page rescued the focus to a card of the hand before the batch's own focus on «Repartir», and
-    the browser scrolled to the card. A scroll is no layout shift, so it is checked here on its own.
-    """
-    context = browser.new_context(
-        locale="es-ES", viewport={"width": 390, "height": 844}, reduced_motion="reduce"
-    )
-    try:
-        page = context.new_page()
-        page.goto(site_url_prefixed)
-        page.wait_for_selector("#deal-btn")
-        painted = page.evaluate(
-            "() => [scrollY, document.getElementById('deal-btn').getBoundingClientRect().top]"
-        )
-        wait_for_python(page)
-        wait_state(page)
-        page.evaluate(FRAMES_JS)
-        ready = page.evaluate(
-            "() => [scrollY, document.getElementById('deal-btn').getBoundingClientRect().top]"
-        )
-        assert page.evaluate("() => document.activeElement.id") == "deal-btn"
-        assert ready == painted, f"painted at scrollY, «Repartir» top {painted}; once ready {ready}"
-    finally:
-        context.close()
 
 
 def test_a_game_link_deals_without_moving_the_setup_bar(phone, site_url_prefixed):

@@ -1,5 +1,6 @@
 """The focus and your hand: CPU turns leave the hand alone when your cards did not change (issue 25,
-item 7); a card played never drops the focus to the page (issue 37)."""
+item 7); a card played never drops the focus to the page (issue 37). The focus after «Repartir», a
+suit named and «Saltar la cuenta» (issue 47, seam 6), at five windows: test_page_seams.py."""
 
 from __future__ import annotations
 
@@ -8,20 +9,12 @@ from functools import partial
 
 from helpers import (
     PLAIN_CODE,
-    SAVE_KEY,
     act,
     boot,
-    envelope,
     link,
-    one_card_to_go_out,
     play_a_move,
-    put_storage,
     state,
-    wait_state,
 )
-from support import human_to_play, reach
-
-from engine.game import Game
 
 HAND_LOG_JS = """() => {
   window.__hands = [];
@@ -86,52 +79,3 @@ def test_the_focus_never_falls_to_the_page_when_a_card_is_played_by_keyboard(fas
         assert focused, f"{PLAIN_CODE.pretty()}: nothing focused after the card"
     assert played >= 2, f"{PLAIN_CODE.pretty()}: the test played {played} cards"
     assert page.evaluate("() => window.__onBody") == [], PLAIN_CODE.pretty()
-
-
-def eight_to_name(game: Game) -> bool:
-    """Your turn, an 8 in your hand that must name a suit (more than one card left)."""
-    return human_to_play(game) and len(game.hands[0]) > 1 and any(c.rank == 8 for c in game.legal_cards())
-
-
-def on_body(page) -> list[str]:
-    return page.evaluate("() => window.__onBody")
-
-
-def test_the_focus_stays_on_a_control_after_repartir_a_suit_and_saltar_la_cuenta(fast_page, site_url):
-    """Issue 47, seam 6: the focus fell to the page for a moment after «Repartir», after naming a suit
-    and after «Saltar la cuenta» (the control it was on went away before the batch's focus move)."""
-    page = fast_page
-    boot(page, site_url, "setup")
-    page.evaluate(FOCUS_SAMPLES_JS)
-    page.focus("#deal-btn")
-    page.keyboard.press("Enter")
-    wait_state(page, "human", "cpu")
-    assert on_body(page) == [], "after «Repartir»"
-
-    game = reach(eight_to_name)
-    codes = f"code {game.code.pretty()}"
-    put_storage(page, site_url, {SAVE_KEY: envelope(game)})
-    boot(page, site_url, "human")
-    eight = next(c for c in game.legal_cards() if c.rank == 8)
-    page.focus(f'#hand button[data-card="{eight}"]')
-    page.evaluate(FOCUS_SAMPLES_JS)
-    page.keyboard.press("Enter")
-    wait_state(page, "chooser")
-    page.focus("#suit-dialog button[data-suit]")
-    page.keyboard.press("Enter")
-    wait_state(page, "human", "cpu", "results")
-    assert on_body(page) == [], f"{codes}: after naming a suit"
-
-    game = reach(one_card_to_go_out)
-    codes = f"code {game.code.pretty()}"
-    put_storage(page, site_url, {SAVE_KEY: envelope(game)})
-    page.emulate_media(reduced_motion="no-preference")  # the count runs, so «Saltar la cuenta» shows
-    boot(page, site_url, "human")
-    page.focus(f'#hand button[data-card="{game.legal_cards()[0]}"]')
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#results-skip:focus")
-    page.evaluate(FOCUS_SAMPLES_JS)
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => document.getElementById('results-skip').hidden")
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    assert on_body(page) == [], f"{codes}: after «Saltar la cuenta»"
