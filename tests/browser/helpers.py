@@ -332,3 +332,18 @@ def assert_no_errors(page_log) -> None:
     """No uncaught script error and nothing logged as a console error."""
     assert page_log.errors == [], page_log.errors
     assert page_log.console_errors() == [], page_log.console_errors()
+
+
+# Samples the focus in every frame before it is painted and after every task the page runs: any
+# sample on <body> is a moment a screen reader hears the focus leave the table.
+FOCUS_SAMPLES_JS = """() => {
+  window.__onBody = [];
+  const look = (when) => {
+    const on = document.activeElement;
+    if (on === document.body || on === null) window.__onBody.push(when);
+  };
+  const frame = () => { look('frame'); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  new MutationObserver(() => queueMicrotask(() => look('write'))).observe(
+    document.getElementById('hand'), {childList: true});
+}"""

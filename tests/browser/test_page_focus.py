@@ -8,6 +8,7 @@ import itertools
 from functools import partial
 
 from helpers import (
+    FOCUS_SAMPLES_JS,
     PLAIN_CODE,
     act,
     boot,
@@ -40,21 +41,6 @@ def test_cpu_turns_do_not_redraw_a_hand_that_did_not_change(fast_page, site_url)
     assert len(hands) >= 3, f"{code}: the hand changed as moves were made"
     again = [h for before, h in itertools.pairwise(hands) if h == before]
     assert again == [], f"{code}: the hand was drawn again with the same cards: {again}"
-
-
-# Samples the focus in every frame before it is painted and after every task the page runs: any
-# sample on <body> is a moment a screen reader hears the focus leave the table.
-FOCUS_SAMPLES_JS = """() => {
-  window.__onBody = [];
-  const look = (when) => {
-    const on = document.activeElement;
-    if (on === document.body || on === null) window.__onBody.push(when);
-  };
-  const frame = () => { look('frame'); requestAnimationFrame(frame); };
-  requestAnimationFrame(frame);
-  new MutationObserver(() => queueMicrotask(() => look('write'))).observe(
-    document.getElementById('hand'), {childList: true});
-}"""
 
 
 def test_the_focus_never_falls_to_the_page_when_a_card_is_played_by_keyboard(fast_page, site_url):

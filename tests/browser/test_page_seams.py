@@ -28,6 +28,7 @@ from functools import partial
 import pytest
 from axe_playwright_python.sync_playwright import Axe, AxeResults
 from helpers import (
+    FOCUS_SAMPLES_JS,
     SAVE_KEY,
     act,
     envelope,
@@ -57,18 +58,6 @@ SHEETS = ("setup", "marcador", "partidas", "textos")
 # A window this short scrolls (400 %): an open sheet may hang over the hand, reached by scrolling.
 SCROLLS = 300
 
-# Every frame before it is painted, and after every write to the hand: is the focus on the page?
-FOCUS_SAMPLES_JS = """() => {
-  window.__onBody = [];
-  const look = (when) => {
-    const on = document.activeElement;
-    if (on === document.body || on === null) window.__onBody.push(when);
-  };
-  const frame = () => { look('frame'); requestAnimationFrame(frame); };
-  requestAnimationFrame(frame);
-  new MutationObserver(() => queueMicrotask(() => look('write'))).observe(
-    document.getElementById('hand'), {childList: true});
-}"""
 # Every animation of the page has ended.
 STILL_JS = "() => document.getAnimations().every((a) => a.playState === 'finished')"
 TWO_FRAMES_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
