@@ -23,8 +23,9 @@ version. For each it keeps, as plain numbers:
   two moves from the real hands.
 
 ``fit`` fits the prior and scale (as ``lab.review_check fit``) on row files
-and prints them. ``report`` prints, per row file (one stand-in and table
-size), the band table of stated and real-hands margins under the shipped
+and prints them. ``report`` prints, per stand-in (the row files of one
+stand-in pooled, as games 3000–3019 and 3020–3059 run apart; one table
+size at a time), the band table of stated and real-hands margins under the shipped
 settings (or under a prior fitted on ``--prior-from``), and per kind of
 reason how often the move it argues for did better from the real hands:
 for the reasons the review says (backed by their sample, and not on an
@@ -169,6 +170,31 @@ def _read(paths: Sequence[str]) -> list[dict[str, Any]]:
     return rows
 
 
+def pooled(files: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The rows of the files of each stand-in together, named by stand-in and games (contiguous runs joined).
+
+    A game may be in one file only (else its decisions would count twice).
+    """
+    by: dict[str, list[dict[str, Any]]] = {}
+    for data in files:
+        by.setdefault(data["meta"]["learner"], []).append(data)
+    out: dict[str, list[dict[str, Any]]] = {}
+    for learner, group in by.items():
+        group.sort(key=lambda d: d["meta"]["start"])
+        spans: list[list[int]] = []
+        for data in group:
+            start, games = data["meta"]["start"], data["meta"]["games"]
+            if spans and start < spans[-1][1]:
+                raise SystemExit(f"{learner}: games from {start} are in two row files")
+            if spans and start == spans[-1][1]:
+                spans[-1][1] = start + games
+            else:
+                spans.append([start, start + games])
+        games = ", ".join(f"{a}–{b - 1}" for a, b in spans)
+        out[f"{learner} games {games}"] = [row for data in group for row in data["rows"]]
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     doc = __doc__.split("\n\n")[0]
     parser = argparse.ArgumentParser(prog="python -m lab.review_reasons", description=doc)
@@ -227,9 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.scale is not None:
         s = replace(s, scale=args.scale)
     summary: dict[str, Any] = {"players": n_players, "tables": {}, "reasons": {}}
-    for data in files.values():
-        meta, rows = data["meta"], data["rows"]
-        name = f"{meta['learner']} games {meta['start']}–{meta['start'] + meta['games'] - 1}"
+    for name, rows in pooled(list(files.values())).items():
         table = band_table(stated_of(rows, s))
         summary["tables"][name] = {"decisions": len(rows), "bands": table}
         print(f"{name}: {len(rows)} decisions, {sum(not r['followed'] for r in rows)} not the choice")
