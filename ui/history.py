@@ -60,7 +60,6 @@ from .kept import (
     BROKEN,
     CHECKED,
     FORMAT_PREFIX,
-    KNOWN_FORMS,
     MAX_PENDING,
     NEWER,
     PENDING,
@@ -174,12 +173,7 @@ class History:
                 except NotAGame:
                     unreadable.append(key)
                     continue
-                mine = wrapper.form in KNOWN_FORMS
-                if not mine:  # a later form (later_texts finds them all, in bulk)
-                    known.add(key)
-                    ids[key], later[key] = key, NEWER
-                    continue
-                entry = stored(key, raw, wrapper)
+                entry = stored(key, raw, wrapper)  # of a form this page reads: later_texts took the rest
                 if entry.order >= top:
                     top = entry.order + 1
                 # identity_of, inlined: the usual r2 key is its own identity
@@ -367,10 +361,18 @@ class History:
         self.ids[text], self.later[text] = text, NEWER
         return True
 
+    def _waiting_listed(self) -> dict[str, Entry]:
+        """The waiting games that are entries (a check broke here), by text; a later form's text is none."""
+        return {e.text: e for e in self.entries if e.text in self.later}
+
     def _waiting_texts(self) -> list[str]:
         """The texts of a later form kept (in :attr:`later` and not among the entries), in text order."""
-        listed = {e.text for e in self.entries if e.text in self.later}
+        listed = self._waiting_listed()
         return sorted(text for text in self.later if text not in listed)
+
+    def _later_entry(self, text: str) -> Entry:
+        """A later form's text as an entry, its note read from the store now."""
+        return stored_later(text, self.games.get(text))
 
     def waiting_count(self) -> int:
         """How many kept games wait for a page that can check them (:meth:`waiting`, summed)."""
@@ -479,7 +481,7 @@ class History:
         if text not in self.known:
             return None
         found = next((e for e in self.entries if e.text == text), None)
-        return found or stored_later(text, self.games.get(text))
+        return found or self._later_entry(text)
 
     def waiting_entries(self) -> list[Entry]:
         """The first :data:`RECENT` games waiting for a page that can check them, in the order of their texts.
@@ -487,9 +489,8 @@ class History:
         A later form's note is read only here, for the games shown: a visit reads no more of them
         than their keys (:meth:`_load_steps`), however many were planted in the store.
         """
-        shown = heapq.nsmallest(RECENT, self.later)
-        listed = {e.text: e for e in self.entries if e.text in self.later}
-        return [listed.get(text) or stored_later(text, self.games.get(text)) for text in shown]
+        listed = self._waiting_listed()
+        return [listed.get(text) or self._later_entry(text) for text in heapq.nsmallest(RECENT, self.later)]
 
     def delete(self, key: str) -> bool:
         """Remove one kept game, or one unreadable key, from this device; False if it was not kept."""
@@ -549,7 +550,7 @@ class History:
             "version": EXPORT_VERSION,
             "exported": date,
             "games": [{"record": e.text, "date": e.date} for e in self.entries]
-            + [{"record": t, "date": stored_later(t, self.games.get(t)).date} for t in self._waiting_texts()],
+            + [{"record": t, "date": self._later_entry(t).date} for t in self._waiting_texts()],
             "current": save,
         }
         return json.dumps(data, ensure_ascii=False, indent=1)
