@@ -1,13 +1,18 @@
 // The module Python's worker loads Pyodide through: assets/page.js names it as PyWorker's `version`,
 // and PyScript calls the loadPyodide it exports. It is Pyodide's own, given the runtime's folder
-// (PyScript would take this module's), plus, on a first visit, the handoff (docs/worker.md):
-// Python's worker starts at once, before any service worker, and downloads the runtime itself; this
-// module keeps a copy of each big file as it arrives (Cache Storage, "ocho-loco-handoff"), so the
-// service worker's install takes that copy (tools/sw-src.mjs) instead of downloading the file a
-// second time, even where the HTTP cache keeps no large file (a private window). The page made the
-// handoff cache before starting the worker, and only on a first visit: that is how this module knows.
-// It tells the page each runtime file's bytes (for the loading box) and when every copy is stored
-// (the page registers the service worker only then), on a BroadcastChannel.
+// (PyScript would take this module's), plus two ways of reading the runtime's big files:
+// - A first visit, the handoff (docs/worker.md): Python's worker starts at once, before any service
+//   worker, and downloads the runtime itself; this module keeps a copy of each big file as it arrives
+//   (Cache Storage, "ocho-loco-handoff"), so the service worker's install takes that copy
+//   (tools/sw-src.mjs) instead of downloading the file a second time, even where the HTTP cache keeps
+//   no large file (a private window). The page made the handoff cache before starting the worker, and
+//   only on a first visit: that is how this module knows. It tells the page each runtime file's bytes
+//   (for the loading box) and when every copy is stored (the page registers the service worker only
+//   then), on a BroadcastChannel.
+// - Any later visit: each big file is read from the service worker's precache here, in the worker,
+//   under the exact revision this build shipped (stamped by tools/build.py), instead of through the
+//   service worker's fetch handler, which streamed the 9 MB wasm to the worker several times slower.
+//   A file the precache lacks (another build's, or none yet) is fetched as ever.
 // @ts-ignore: Pyodide's module is copied into vendor/ by the build; it has no types here.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -18,19 +23,54 @@ const HANDED = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.j
 // What the loading box counts: those and the two modules the worker imports.
 const TOLD = new Set([...HANDED, "pyodide.mjs", "pyodide.asm.mjs"]);
 const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
+// Stamped by tools/build.py: each of those files' precache revision (its SHA-256), as "name=hex,…".
+const REVISIONS = new Map("OCHO-RUNTIME-REVISIONS".split(",").map((pair) => /** @type {[string, string]} */ (
+  [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])));
 // The page's own Python (tools/build.py's app archive): its modules' bytecode in a zip that stores
-// them as they are, xz-compressed whole. Unpacked by Python's own lzma and zipfile into Pyodide's
-// working folder, /home/pyodide (on sys.path; the bytecode names its files there for tracebacks).
+// them as they are, xz-compressed whole. Python's own lzma decompresses it, and the zip is written as
+// one file, first on sys.path: Python imports from it as it is (zipimport; the bytecode names its
+// files under /home/pyodide for tracebacks). The zip's bytes are also held in the heap (the module
+// `_ocho_loco_app`), so that a snapshot made after this takes them along: a restored start writes the
+// file back from there (RESTORE) and neither fetches nor decompresses the archive.
 const APP = new URL("../app.zip.xz", import.meta.url).href;
 const UNPACK = `
-import io, lzma, zipfile
-with zipfile.ZipFile(io.BytesIO(lzma.decompress(archive.to_py()))) as app:
-    app.extractall(".")
+import lzma, sys, types
+held = types.ModuleType("_ocho_loco_app")
+held.zip = lzma.decompress(archive.to_py())
+sys.modules[held.__name__] = held
+with open("/home/pyodide/app.zip", "wb") as file:
+    file.write(held.zip)
+if "/home/pyodide/app.zip" not in sys.path:
+    sys.path.insert(0, "/home/pyodide/app.zip")
+`;
+const RESTORE = `
+import sys
+with open("/home/pyodide/app.zip", "wb") as file:
+    file.write(sys.modules["_ocho_loco_app"].zip)
 `;
 
 const nameOf = (/** @type {string} */ url) => new URL(url).pathname.split("/").pop() || "";
 const keep = typeof caches !== "undefined" && await caches.has(HANDOFF).catch(() => false);
 
+const fetchHere = globalThis.fetch.bind(globalThis);
+
+/**
+ * The precache's copy of `file` at this build's revision, or undefined.
+ * @param {string} url @param {string} file
+ * @returns {Promise<Response | undefined>}
+ */
+async function precached(url, file) {
+  const revision = REVISIONS.get(file);
+  if (!revision || !/^[0-9a-f]{64}$/.test(revision) || typeof caches === "undefined") return undefined;
+  try {
+    return await caches.match(`${url}?__WB_REVISION__=${revision}`);
+  } catch (err) {
+    return undefined;  // no Cache Storage here (an opaque origin): the network, as ever
+  }
+}
+
+/** @type {((url: string, file: string, response: Response) => void) | null} */
+let handOver = null;
 if (keep && typeof BroadcastChannel !== "undefined") {
   const channel = new BroadcastChannel(CHANNEL);
   try {
@@ -43,30 +83,33 @@ if (keep && typeof BroadcastChannel !== "undefined") {
   } catch (err) { /* no resource timing here: the loading box says less */ }
   /** @type {Map<string, Promise<unknown>>} */
   const copies = new Map();
-  const fetchHere = globalThis.fetch.bind(globalThis);
-  globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
-    const pending = fetchHere(input, init);
-    const url = String(input instanceof Request ? input.url : input);  // absolute: Pyodide's and PyScript's
-    const file = /^https?:/.test(url) ? nameOf(url) : "";
-    if (!HANDED.has(file) || copies.has(file)) return pending;
-    const settled = () => {
-      if (copies.size === HANDED.size) Promise.all(copies.values()).then(() => channel.postMessage({all: true}));
-    };
-    /** @type {Response} */
-    let response;
-    try {
-      response = await pending;
-    } catch (err) {
-      copies.set(file, Promise.resolve());
-      settled();
-      throw err;
-    }
+  const settled = () => {
+    if (copies.size === HANDED.size) Promise.all(copies.values()).then(() => channel.postMessage({all: true}));
+  };
+  handOver = (url, file, response) => {
+    if (copies.has(file)) return;
     const copy = response.ok ? response.clone() : null;  // now: the worker is about to read the body
     copies.set(file, copy ? caches.open(HANDOFF).then((cache) => cache.put(url, copy)).catch(() => {}) : Promise.resolve());
     settled();
-    return response;
   };
 }
+
+globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
+  const url = String(input instanceof Request ? input.url : input);  // absolute: Pyodide's and PyScript's
+  const file = /^https?:/.test(url) ? nameOf(url) : "";
+  if (!HANDED.has(file)) return fetchHere(input, init);
+  if (!handOver) return (await precached(url, file)) || fetchHere(input, init);
+  const give = handOver;
+  let response;
+  try {
+    response = await fetchHere(input, init);
+  } catch (err) {
+    give(url, file, Response.error());  // nothing to copy: the page must not wait for it
+    throw err;
+  }
+  give(url, file, response);
+  return response;
+};
 
 /** @param {Record<string, unknown>} options */
 export function loadPyodide(options) {
@@ -87,7 +130,7 @@ export function fetchApp() {
 }
 
 /**
- * Unpack the app archive where the page's Python imports it from.
+ * Unpack the app archive where the page's Python imports it from (and hold its zip in the heap).
  * @param {any} pyodide the started (or restored) Pyodide
  * @param {Promise<Uint8Array>} app what fetchApp gave
  */
@@ -98,6 +141,20 @@ export async function unpackApp(pyodide, app) {
     pyodide.runPython(UNPACK, {globals: scope});
   } finally {
     scope.destroy();
+  }
+}
+
+/**
+ * After a restore: write the app's zip back from the heap the snapshot held it in. False when that
+ * heap holds none (the caller then unpacks the archive as a normal start does).
+ * @param {any} pyodide the restored Pyodide
+ */
+export function restoreApp(pyodide) {
+  try {
+    pyodide.runPython(RESTORE);
+    return true;
+  } catch (err) {
+    return false;
   }
 }
 

@@ -3,8 +3,9 @@
 // names it as PyWorker's `version`): PyScript imports it, reads `version` and calls `loadPyodide`
 // with its own streams, then registers its modules and runs assets/worker-start.py as it always
 // does. `loadPyodide` starts the pinned Pyodide from the snapshot kept in Cache Storage when there is
-// a good one, and from scratch otherwise, and unpacks app.zip.xz (the page's own Python, fetched
-// meanwhile) either way: a snapshot holds the heap, not the files. The snapshot maker
+// a good one, and from scratch otherwise. A snapshot holds the heap, not the files: a restored start
+// writes the page's Python back from the zip the heap holds (assets/runtime.js, RESTORE); a start
+// from scratch downloads app.zip.xz meanwhile and unpacks it. The snapshot maker
 // (assets/snapshot-maker.js, a worker of the page's own, started when the page is idle) makes one
 // with `make`. Nothing here is ever downloaded from the site but the runtime and app.zip.xz themselves.
 //
@@ -15,7 +16,7 @@
 // path on every run.
 // Pyodide's own loadPyodide, through assets/runtime.js: the runtime's folder, and on a first visit the
 // copies of the big files handed to the service worker's install; and the page's Python unpacked.
-import {fetchApp, loadPyodide as loadRuntime, unpackApp, version} from "./runtime.js";
+import {fetchApp, loadPyodide as loadRuntime, restoreApp, unpackApp, version} from "./runtime.js";
 
 export {version};
 
@@ -111,24 +112,28 @@ async function kept() {
 
 /**
  * PyScript's call: the pinned Pyodide, started from the kept snapshot when it can be, with the
- * page's Python unpacked (fetched while Pyodide starts). A failure to fetch or unpack it is the
- * start's failure, not the snapshot's.
+ * page's Python in place: written back from the restored heap, or downloaded (while Pyodide starts)
+ * and unpacked. A failure to fetch or unpack it is the start's failure, not the snapshot's.
  * @param {Record<string, unknown>} [options] what PyScript passes (its streams, an indexURL)
  */
 export async function loadPyodide(options = {}) {
-  const app = fetchApp();
-  const pyodide = await start(options);
-  await unpackApp(pyodide, app);
+  /** @type {Promise<Uint8Array> | null} */
+  let app = null;
+  const archive = () => (app ||= fetchApp());
+  const {pyodide, restored} = await start(options, archive);
+  if (!(restored && restoreApp(pyodide))) await unpackApp(pyodide, archive());
   return pyodide;
 }
 
 /**
  * The pinned Pyodide, started from the kept snapshot when it can be. Any failure (unreadable, a
  * changed byte, a build mismatch, a restore that throws) drops the snapshot and starts Python from
- * scratch, as without one.
+ * scratch, as without one; `archive` is asked for as soon as a start from scratch is known.
  * @param {Record<string, unknown>} options
+ * @param {() => Promise<Uint8Array>} archive
+ * @returns {Promise<{pyodide: any, restored: boolean}>}
  */
-async function start(options) {
+async function start(options, archive) {
   const began = performance.now();
   const config = {...options, indexURL: RUNTIME};  // PyScript derives one from this module's address
   /** @type {{bytes: Promise<Uint8Array>} | {none: string}} */
@@ -147,20 +152,22 @@ async function start(options) {
       random.seed();
       random.destroy();
       tell({start: "restored", ms: Math.round(performance.now() - began), read});
-      return pyodide;
+      return {pyodide, restored: true};
     } catch (err) {
       await drop();
       found = {none: "failed: " + String(err).slice(0, 200)};
     }
   }
+  archive();
   const pyodide = await loadRuntime(config);
   tell({start: "normal", why: found.none, ms: Math.round(performance.now() - began)});
-  return pyodide;
+  return {pyodide, restored: false};
 }
 
 /**
  * The snapshot maker's work (in a worker of its own, off the page): start Python with snapshots
- * on, unpack app.zip.xz where every start unpacks it, import what the first batch needs, and keep the
+ * on, unpack app.zip.xz as every start unpacks it (its zip held in the heap), import what the first
+ * batch needs, and keep the
  * snapshot with its SHA-256 in Cache Storage under this build's key. A heap too big to come back is not
  * kept: a mark says so, and no later visit of this build tries again.
  * @returns {Promise<Record<string, unknown>>} what was done, for the probe
