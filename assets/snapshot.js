@@ -17,6 +17,10 @@
 // Pyodide's own loadPyodide, through assets/runtime.js: the runtime's folder, and on a first visit the
 // copies of the big files handed to the service worker's install; and the page's Python unpacked.
 import {fetchApp, loadPyodide as loadRuntime, restoreApp, unpackApp, version} from "./runtime.js";
+// Named here too (assets/runtime.js imports it): the worker asks for it alongside runtime.js instead
+// of one import level later.
+// @ts-ignore: Pyodide's module is copied into vendor/ by the build; it has no types here.
+import "../vendor/pyodide/pyodide.mjs";
 
 export {version};
 

@@ -133,7 +133,9 @@ def make_snapshot(context, base: str):
     # What the maker read came from the service worker's precache (the big files straight from Cache
     # Storage, the modules through the service worker): of the runtime's files, only the first
     # visit's own reads, Python's worker starting before any service worker, crossed the network.
-    network = Counter(url for url, sw in fetched if not sw and ("/vendor/pyodide/" in url or "app.zip.xz" in url))
+    network = Counter(
+        url for url, sw in fetched if not sw and ("/vendor/pyodide/" in url or "app.zip.xz" in url)
+    )
     assert network and max(network.values()) == 1, network
     return page
 
