@@ -18,7 +18,8 @@ import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.m
 
 const HANDOFF = "ocho-loco-handoff";
 const CHANNEL = "ocho-loco-runtime";
-// What the worker fetches (not imports) and the service worker would download again.
+// What the worker fetches (not imports): on a first visit the service worker would download these
+// again, and on a later one they are read from its precache here.
 const HANDED = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "app.zip.xz"]);
 // What the loading box counts: those and the two modules the worker imports.
 const TOLD = new Set([...HANDED, "pyodide.mjs", "pyodide.asm.mjs"]);
