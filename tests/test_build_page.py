@@ -187,3 +187,40 @@ def test_the_pages_code_is_in_rooms_under_600_lines():
     }
     assert "assets/page.js" in sizes and "assets/css/table.css" in sizes
     assert {name: lines for name, lines in sizes.items() if lines > 600} == {}
+
+
+def test_the_built_page_asks_for_every_module_of_its_graph_at_once(tmp_path):
+    # The real page and assets/, PyScript's bundle as the build copies it: the head links page.js,
+    # each module it imports (and theirs) and PyScript's chunk behind core.js, each once.
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    shutil.copyfile(ROOT / "index.html", tmp_path / "index.html")
+    pyscript = tmp_path / "vendor" / "pyscript"
+    pyscript.mkdir(parents=True)
+    for name in site_build.pyscript_files(ROOT / site_build.PYSCRIPT_DIST, toml=False):
+        shutil.copyfile(ROOT / site_build.PYSCRIPT_DIST / name, pyscript / name)
+    graph = page_build.preload_modules(tmp_path)
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    head = html[: html.index("</head>")]
+    linked = re.findall(r'<link rel="modulepreload" href="([^"]+)">', head)
+    ours = sorted(f"assets/{p.name}" for p in (ROOT / "assets").glob("*.js"))
+    page_imports = {
+        "assets/" + m
+        for m in re.findall(
+            r'^import .*?"\./([a-z-]+\.js)";', (ROOT / "assets/page.js").read_text(encoding="utf-8"), re.M
+        )
+    }
+    assert linked == graph and len(set(linked)) == len(linked)
+    assert {"assets/page.js", "vendor/pyscript/core.js"} <= set(linked)
+    assert page_imports <= set(linked)
+    assert any(
+        re.fullmatch(r"vendor/pyscript/core-[\w-]+\.js", name) for name in linked
+    )  # the bundle's chunk
+    assert all(name in ours or name.startswith("vendor/pyscript/") for name in linked)
+    assert page_build.MODULES_MARK not in html
+
+
+def test_a_module_graph_naming_a_missing_module_is_refused(tmp_path):
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "page.js").write_text('import { a } from "./gone.js";\n', encoding="utf-8")
+    with pytest.raises(page_build.BuildError, match=r"gone\.js"):
+        page_build.module_graph(tmp_path)

@@ -63,7 +63,7 @@ if __name__ == "__main__" and not __package__:
     os.execv(sys.executable, [sys.executable, "-m", "tools.build", *sys.argv[1:]])
 
 from tools.build_page import BuildError as BuildError  # noqa: PLC0414 (callers catch tools.build.BuildError)
-from tools.build_page import content_security_policy, inline_scripts, inline_stylesheet
+from tools.build_page import content_security_policy, inline_scripts, inline_stylesheet, preload_modules
 from tools.stdlib_trim import compile_with_pyodide, trim_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -528,6 +528,7 @@ def build(
     is_toml = config is not None and config.suffix == ".toml"
     for name in pyscript_files(ps_dist, toml=is_toml):
         shutil.copyfile(ps_dist / name, ps_out / name)
+    preload_modules(out)  # the page's modules and PyScript's bundle, all asked for at once
 
     # Vendor: Pyodide.
     py_dist = root / PYODIDE_DIST

@@ -6,7 +6,9 @@
 * :func:`inline_scripts`: the classic scripts of ``assets/inline/`` written
   into the page where it names them;
 * :func:`content_security_policy`: the SHA-256 of each inline script of the
-  built page written into its Content-Security-Policy.
+  built page written into its Content-Security-Policy;
+* :func:`preload_modules`: every module of the page's static import graph
+  linked from its head, so that the browser asks for all of them at once.
 
 Stdlib only.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -213,3 +216,39 @@ def content_security_policy(out: Path) -> list[str]:
     hashes = inline_script_hashes(html)
     page.write_text(html.replace(CSP_HASHES, " ".join(hashes)), encoding="utf-8")
     return hashes
+
+
+# The page's module graph, asked for at once. The browser finds a module's static imports only once the
+# file naming them has arrived and been read: assets/page.js's own modules one round trip after it,
+# PyScript's bundle (behind vendor/pyscript/core.js) one after that, and Python's worker waits for all
+# of them. The built page's head links each module of the graph as rel="modulepreload" where
+# index.html has MODULES_MARK.
+MODULES_MARK = "<!-- MODULES -->"
+PAGE_MODULE = "assets/page.js"
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](?P<path>\.{1,2}/[^"']+\.m?js)["']""")
+
+
+def module_graph(out: Path, entry: str = PAGE_MODULE) -> list[str]:
+    """``entry`` and every module its static imports reach, as paths under ``out``, in the order met."""
+    seen = [entry]
+    for name in seen:  # grows as it goes: a breadth-first walk
+        text = (out / name).read_text(encoding="utf-8")
+        for match in _STATIC_IMPORT.finditer(text):
+            found = posixpath.normpath(posixpath.join(posixpath.dirname(name), match["path"]))
+            if not (out / found).is_file():
+                raise BuildError(f"{name} imports {match['path']}, which is not there")
+            if found not in seen:
+                seen.append(found)
+    return seen
+
+
+def preload_modules(out: Path) -> list[str]:
+    """Link every module of the page's graph (:func:`module_graph`) from the built page; return them."""
+    page = out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    if html.count(MODULES_MARK) != 1:
+        raise BuildError(f"index.html must hold {MODULES_MARK} exactly once, in its head")
+    graph = module_graph(out)
+    links = "\n".join(f'<link rel="modulepreload" href="{name}">' for name in graph)
+    page.write_text(html.replace(MODULES_MARK, links), encoding="utf-8")
+    return graph
