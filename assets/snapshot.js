@@ -114,6 +114,12 @@ async function kept() {
   return {bytes};
 }
 
+// Looked for as soon as this module runs, not once PyScript calls loadPyodide: reading and checking a
+// kept snapshot is what a restore waits for longest. (The maker imports this module too: with no
+// snapshot kept, which is when it runs, looking costs a cache lookup.)
+const keptNow = kept();
+keptNow.catch(() => {});
+
 /**
  * PyScript's call: the pinned Pyodide, started from the kept snapshot when it can be, with the
  * page's Python in place: written back from the restored heap, or downloaded (while Pyodide starts)
@@ -143,7 +149,7 @@ async function start(options, archive) {
   /** @type {{bytes: Promise<Uint8Array>} | {none: string}} */
   let found = {none: "unreadable"};
   try {
-    found = await kept();
+    found = await keptNow;
   } catch (err) {
     await drop();
   }
