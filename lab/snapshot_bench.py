@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m lab.snapshot_bench [--site DIR] [--rounds 5] [--throttle 4]
+    python -m lab.snapshot_bench [--site DIR] [--rounds 5] [--throttle 4] [--against DIR]
 
 Builds the site (or serves ``--site``) under ``/ocho-loco/`` and opens it in one
 fresh headless Chromium profile. The first visit (the bare address, no game:
@@ -18,12 +18,16 @@ started (the probe's ``snapshot``). Each round also reloads ``lab.page_bench``'s
 bare page (the same PyScript and Pyodide setting a flag, in a profile of its
 own, HTTP cache warm): the issue's yardstick. ``--throttle`` slows the page's CPU with
 ``Emulation.setCPUThrottlingRate`` (4: the phone case). Prints JSON, with the
-medians, their ratio and the machine's load before and after.
+medians, their ratio and the machine's load before and after. ``--against``
+names a second built site (another commit, say) given a profile of its own:
+its return visits alternate with ``--site``'s in every round, the order
+turning each round, against the same bare page.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -130,56 +134,13 @@ def bare_visit(ctx: Any, url: str, throttle: float) -> float:
     return ready
 
 
-def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
-    load_before = load_avg()
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        serve(site, Traffic()) as url,
-        serve(make_baseline(site, Path(tmp) / "bare"), Traffic()) as bare_url,
-        sync_playwright() as pw,
-    ):
-        ctx = pw.chromium.launch_persistent_context(
-            str(Path(tmp) / "profile"),
-            executable_path=find_chromium(),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            **context_options(),
-        )
-        bare_ctx = pw.chromium.launch_persistent_context(
-            str(Path(tmp) / "bare-profile"),
-            executable_path=find_chromium(),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            **context_options(),
-        )
-        try:
-            bare_ctx.set_default_timeout(TIMEOUT_MS)
-            bare_ctx.add_init_script(READY_SCRIPT % json.dumps("bare"))
-            bare_visit(bare_ctx, bare_url, throttle)  # the first visit: the HTTP cache filled
-            bare: list[float] = []
-            ctx.set_default_timeout(TIMEOUT_MS)
-            ctx.add_init_script(PROBE_JS)
-            ctx.add_init_script(LONG_TASKS_JS)
-            ctx.add_init_script(READY_SCRIPT % json.dumps("app"))
-            first = first_visit(ctx, url, throttle)
-            normal: list[tuple[float, float, float]] = []
-            restored: list[tuple[float, float, float]] = []
-            for _ in range(rounds):
-                restored.append(return_visit(ctx, url, throttle, True))
-                normal.append(return_visit(ctx, url, throttle, False))
-                bare.append(bare_visit(bare_ctx, bare_url, throttle))
-        finally:
-            ctx.close()
-            bare_ctx.close()
+def summary(
+    normal: list[tuple[float, float, float]], restored: list[tuple[float, float, float]], bare: float
+) -> dict[str, Any]:
+    """One site's return visits: every sample, the medians, their ratios to each other and the bare page."""
     med_normal = statistics.median(visit[0] for visit in normal)
     med_restored = statistics.median(visit[0] for visit in restored)
-    med_bare = statistics.median(bare)
     return {
-        "throttle": throttle,
-        "rounds": rounds,
-        "load_before": load_before,
-        "load_after": load_avg(),
-        "first_visit": first,
         "return_normal_ms": [round(visit[0]) for visit in normal],
         "return_restored_ms": [round(visit[0]) for visit in restored],
         "pyodide_start_normal_ms": [round(visit[1]) for visit in normal],
@@ -187,12 +148,77 @@ def run(site: Path, rounds: int, throttle: float) -> dict[str, Any]:
         "snapshot_read_and_checked_ms": [round(visit[2]) for visit in restored],
         "median_normal_ms": round(med_normal),
         "median_restored_ms": round(med_restored),
+        "restored_over_normal": round(med_restored / med_normal, 2),
+        "restored_over_bare": round(med_restored / bare, 2),
+        "normal_over_bare": round(med_normal / bare, 2),
+    }
+
+
+def run(site: Path, rounds: int, throttle: float, against: Path | None = None) -> dict[str, Any]:
+    """``site``'s return visits (and ``against``'s, alternated with them) and the bare page's."""
+    load_before = load_avg()
+    sites = [site, *([against] if against else [])]
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        urls = [stack.enter_context(serve(each, Traffic())) for each in sites]
+        bare_url = stack.enter_context(serve(make_baseline(site, Path(tmp) / "bare"), Traffic()))
+        pw = stack.enter_context(sync_playwright())
+
+        def browser(name: str) -> Any:
+            ctx = pw.chromium.launch_persistent_context(
+                str(Path(tmp) / name),
+                executable_path=find_chromium(),
+                headless=True,
+                args=CHROMIUM_ARGS,
+                **context_options(),
+            )
+            stack.callback(ctx.close)
+            ctx.set_default_timeout(TIMEOUT_MS)
+            return ctx
+
+        bare_ctx = browser("bare-profile")
+        bare_ctx.add_init_script(READY_SCRIPT % json.dumps("bare"))
+        bare_visit(bare_ctx, bare_url, throttle)  # the first visit: the HTTP cache filled
+        bare: list[float] = []
+        ctxs = []
+        firsts = []
+        for i, url in enumerate(urls):
+            ctx = browser(f"profile-{i}")
+            ctx.add_init_script(PROBE_JS)
+            ctx.add_init_script(LONG_TASKS_JS)
+            ctx.add_init_script(READY_SCRIPT % json.dumps("app"))
+            firsts.append(first_visit(ctx, url, throttle))
+            ctxs.append(ctx)
+        normal: list[list[tuple[float, float, float]]] = [[] for _ in sites]
+        restored: list[list[tuple[float, float, float]]] = [[] for _ in sites]
+        for round_ in range(rounds):
+            order = list(range(len(sites)))
+            if round_ % 2:
+                order.reverse()  # neither site always first
+            for i in order:
+                restored[i].append(return_visit(ctxs[i], urls[i], throttle, True))
+                normal[i].append(return_visit(ctxs[i], urls[i], throttle, False))
+            bare.append(bare_visit(bare_ctx, bare_url, throttle))
+    med_bare = statistics.median(bare)
+    out: dict[str, Any] = {
+        "throttle": throttle,
+        "rounds": rounds,
+        "load_before": load_before,
+        "load_after": load_avg(),
+        "first_visit": firsts[0],
+        **summary(normal[0], restored[0], med_bare),
         "bare_page_ms": [round(x) for x in bare],
         "median_bare_ms": round(med_bare),
-        "restored_over_normal": round(med_restored / med_normal, 2),
-        "restored_over_bare": round(med_restored / med_bare, 2),
-        "normal_over_bare": round(med_normal / med_bare, 2),
     }
+    if against:
+        out["against"] = {
+            "site": str(against),
+            "first_visit": firsts[1],
+            **summary(normal[1], restored[1], med_bare),
+        }
+        out["restored_over_against_restored"] = round(
+            out["median_restored_ms"] / out["against"]["median_restored_ms"], 2
+        )
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,10 +226,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, help="a built site folder (default: build one)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--throttle", type=float, default=1.0, help="CPU slowdown (4: a phone)")
+    parser.add_argument(
+        "--against", type=Path, help="another built site, its visits alternated with --site's"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as build_dir:
         site = args.site or site_build.build(Path(build_dir) / "_site", root=ROOT, quiet=True).out
-        print(json.dumps(run(site, args.rounds, args.throttle), indent=1))
+        print(json.dumps(run(site, args.rounds, args.throttle, args.against), indent=1))
     return 0
 
 
