@@ -166,6 +166,9 @@ def notice_text(page) -> str:
 
 def more_options(page) -> None:
     """Open «Más opciones» (the disclosure under «Repartir») if it is folded, as a person would: a click."""
+    # A test that acts before Python is ready may come straight from a navigation's commit: the
+    # parser may not have reached the disclosure yet.
+    page.wait_for_selector("#more-options", state="attached")
     open_panel(page, "setup")  # in play, on the «Opciones» sheet
     if not page.evaluate("() => document.getElementById('more-options').open"):
         page.click("#more-options > summary")
