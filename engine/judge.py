@@ -84,6 +84,8 @@ class ReviewSettings:
     backing: float = 0.0
     kinds: tuple[str, ...] = ()
     priors: tuple[tuple[str, tuple[tuple[float, float], ...]], ...] = ()
+    by_choice: bool = False
+    scales: tuple[tuple[str, float], ...] = ()
 
     def params(self, players: int) -> DificilParams:
         bot = level_bot("dificil", self.base, players)
@@ -116,18 +118,35 @@ class ReviewSettings:
         """Whether a margin is measured in a second sample (version 2 on)."""
         return self.measure_worlds > 0
 
-    def stated(self, mean: float, se: float, played: Action | None = None) -> float:
+    def kind_of(self, played: Action | None, best: Action | None = None) -> str:
+        """The kind of decision whose prior (and scale) shrinks its margin: ``""`` for the pooled one.
+
+        Version 3: the kind of move played (:func:`move_class`). From version 4
+        (:attr:`by_choice`): that and the kind of move the review chose instead
+        (:func:`decision_class`, «ocho>carta»: an 8 spent where another card was better).
+        """
+        if played is None or not self.priors:
+            return ""
+        if self.by_choice:
+            return "" if best is None else decision_class(played, best)
+        return move_class(played)
+
+    def stated(
+        self, mean: float, se: float, played: Action | None = None, best: Action | None = None
+    ) -> float:
         """The margin to state for a measured mean difference ``mean`` with standard error ``se``.
 
         The posterior mean under :attr:`prior` (a normal error of ``se``), times :attr:`scale`.
         From version 3 the prior is the one of the kind of move played (:func:`move_class`:
-        a draw, an 8, another card), as :attr:`priors` lists them.
+        a draw, an 8, another card), as :attr:`priors` lists them; from version 4 the one of
+        the kind of decision (:meth:`kind_of`: the move played and the review's choice ``best``),
+        times that kind's scale when :attr:`scales` has one.
         """
-        prior = self.prior
-        if self.priors and played is not None:
-            prior = dict(self.priors).get(move_class(played), prior)
+        kind = self.kind_of(played, best)
+        prior = dict(self.priors).get(kind, self.prior) if kind else self.prior
+        scale = dict(self.scales).get(kind, self.scale) if kind else self.scale
         if not prior:
-            return mean * self.scale
+            return mean * scale
         se = max(se, 0.25)
         # Weights relative to the grid point nearest the mean, so that exp never underflows to zero.
         nearest = min(((mean - x) / se) ** 2 for x, _w in prior)
@@ -136,7 +155,7 @@ class ReviewSettings:
             w = weight * math.exp(-0.5 * (((mean - x) / se) ** 2 - nearest))
             top += w * x
             below += w
-        return self.scale * top / below
+        return scale * top / below
 
 
 def move_class(action: Action) -> str:
@@ -146,6 +165,18 @@ def move_class(action: Action) -> str:
     if action.card is None:
         return "pasar"
     return "ocho" if RANK_OF[action.card] == EIGHT else "carta"
+
+
+def decision_class(played: Action, best: Action) -> str:
+    """The kind of a decision, for the prior of version 4: the kinds of the move played and of the choice.
+
+    «ocho>carta» is an 8 spent where the review would play another card, «robar>carta» a draw while a
+    card fitted, «ocho>robar» an 8 spent where the review would rather draw (no other card fitted),
+    «carta+>carta» a card worth more points played where the review would play a cheaper one.
+    """
+    mine, its = move_class(played), move_class(best)
+    dearer = mine == its == "carta" and POINTS[played.card or 0] > POINTS[best.card or 0]
+    return f"{'carta+' if dearer else mine}>{its}"
 
 
 # Version 2's prior: the margins of the moves the review's choice made over the moves played,
@@ -271,6 +302,136 @@ SCALE_3: dict[int, float] = {2: 0.931, 3: 0.931}
 # tiene picas» (72 %) fell under on the second and are not said.
 KINDS_3: tuple[str, ...] = ("una-carta", "robar-8", "no-robar", "mas-palo", "pareja")
 
+# Version 4: version 3 with the margin shrunk per kind of decision (:func:`decision_class`: the kinds
+# of the move played and of the review's choice, «ocho>carta», «carta+>carta»), fitted (``python -m
+# lab.review_reasons fit --by choice``, docs/review.md) on two stand-ins (drawer, eights: games 0–3319)
+# and checked on three (high held out) on games no fit saw; at two players each kind has its own scale.
+# fmt: off
+PRIOR_4: dict[int, tuple[tuple[float, float], ...]] = {
+    2: (
+        (-10, 0.0014), (-5, 0.0014), (-4, 0.0028), (-3, 0.0035), (-2, 0.0076), (-1, 0.0209), (0, 0.2801),
+        (1, 0.2046), (2, 0.0707), (3, 0.0926), (4, 0.0718), (5, 0.0557), (6, 0.041), (7, 0.0341),
+        (8, 0.0203), (9, 0.0196), (10, 0.006), (11, 0.0193), (12, 0.0099), (13, 0.0039), (14, 0.0043),
+        (15, 0.007), (16, 0.0029), (17, 0.0051), (18, 0.0013), (20, 0.004), (21, 0.0039), (22, 0.0011),
+        (26, 0.0022), (32, 0.0011),
+    ),
+    3: (
+        (-4, 0.0053), (-2, 0.0012), (-1, 0.0205), (0, 0.2521), (1, 0.1604), (2, 0.1056), (3, 0.129),
+        (4, 0.0915), (5, 0.0595), (6, 0.0514), (7, 0.0402), (8, 0.0113), (9, 0.0158), (10, 0.005),
+        (11, 0.0156), (12, 0.0094), (13, 0.0018), (15, 0.0056), (16, 0.0044), (17, 0.0019), (20, 0.0047),
+        (21, 0.0013), (24, 0.0018), (25, 0.0017), (31, 0.0011), (32, 0.0015),
+    ),
+}
+PRIORS_4: dict[int, tuple[tuple[str, tuple[tuple[float, float], ...]], ...]] = {
+    2: (
+        ("carta+>carta", (
+            (-2, 0.0162), (-1, 0.079), (0, 0.3981), (1, 0.2431), (2, 0.068), (3, 0.031), (4, 0.0426),
+            (5, 0.0216), (6, 0.0242), (7, 0.003), (8, 0.012), (9, 0.0254), (10, 0.0128), (11, 0.0035),
+            (12, 0.0043), (13, 0.0034), (15, 0.0015), (20, 0.0087), (30, 0.0016),
+        )),
+        ("carta>carta", (
+            (-3, 0.0067), (-2, 0.0034), (-1, 0.0062), (0, 0.3432), (1, 0.2415), (2, 0.0462), (3, 0.108),
+            (4, 0.0621), (5, 0.0415), (6, 0.0415), (7, 0.0314), (8, 0.0148), (9, 0.0172), (11, 0.0039),
+            (12, 0.0082), (13, 0.0048), (14, 0.0014), (15, 0.0027), (16, 0.0025), (17, 0.0012),
+            (18, 0.0018), (19, 0.0015), (20, 0.0015), (21, 0.0041), (25, 0.0016), (28, 0.0012),
+        )),
+        ("carta>ocho", (
+            (-7, 0.013), (-6, 0.0223), (-5, 0.0081), (-4, 0.0103), (-3, 0.0319), (-2, 0.0072), (-1, 0.0013),
+            (0, 0.1847), (1, 0.0172), (2, 0.0498), (3, 0.1372), (4, 0.0052), (5, 0.073), (6, 0.0528),
+            (7, 0.0574), (8, 0.0016), (10, 0.0058), (11, 0.0725), (12, 0.0122), (14, 0.008), (15, 0.0415),
+            (16, 0.0013), (19, 0.0045), (20, 0.0218), (21, 0.0185), (22, 0.0182), (29, 0.0037),
+            (30, 0.0194), (32, 0.0078), (38, 0.0163), (39, 0.0021), (48, 0.007), (53, 0.0075), (57, 0.0011),
+            (58, 0.0093), (61, 0.0061), (66, 0.0026), (67, 0.0096), (70, 0.0012), (74, 0.003), (75, 0.0018),
+            (80, 0.0245),
+        )),
+        ("ocho>carta", (
+            (3, 0.0437), (4, 0.0283), (5, 0.0358), (6, 0.128), (7, 0.2285), (8, 0.1598), (9, 0.0936),
+            (10, 0.0654), (11, 0.0573), (12, 0.0455), (13, 0.0266), (14, 0.0156), (15, 0.0134),
+            (16, 0.0187), (17, 0.0187), (18, 0.0024), (22, 0.0039), (23, 0.0033), (24, 0.006), (25, 0.0055),
+        )),
+        ("ocho>ocho", (
+            (-10, 0.0046), (-8, 0.0023), (-4, 0.0195), (-3, 0.013), (-2, 0.0152), (-1, 0.0526), (0, 0.0279),
+            (1, 0.1007), (2, 0.1247), (3, 0.0978), (4, 0.1272), (5, 0.0273), (6, 0.0068), (7, 0.0786),
+            (8, 0.0551), (9, 0.0381), (10, 0.0212), (11, 0.0253), (12, 0.0455), (13, 0.0055), (14, 0.0076),
+            (15, 0.0252), (17, 0.0325), (20, 0.0061), (21, 0.013), (22, 0.0023), (26, 0.009), (30, 0.0029),
+            (32, 0.0015), (33, 0.0042), (35, 0.0033), (36, 0.0017), (41, 0.002),
+        )),
+        ("ocho>robar", (
+            (-4, 0.0248), (-3, 0.0167), (-2, 0.0068), (-1, 0.024), (0, 0.2199), (1, 0.2722), (2, 0.0906),
+            (3, 0.0298), (4, 0.076), (5, 0.0801), (6, 0.0362), (7, 0.0221), (8, 0.0306), (9, 0.0258),
+            (10, 0.01), (11, 0.0184), (12, 0.0017), (17, 0.0127), (37, 0.0014),
+        )),
+        ("robar>carta", (
+            (-10, 0.0019), (-4, 0.0029), (-3, 0.0016), (-2, 0.0032), (-1, 0.0178), (0, 0.1964), (1, 0.215),
+            (2, 0.1785), (3, 0.0758), (4, 0.1017), (5, 0.0782), (6, 0.033), (7, 0.0222), (8, 0.0189),
+            (10, 0.0125), (11, 0.0118), (13, 0.0021), (14, 0.0053), (15, 0.005), (16, 0.0049), (19, 0.0014),
+            (20, 0.0043), (23, 0.0021), (26, 0.0022), (31, 0.0014),
+        )),
+        ("robar>ocho", (
+            (-10, 0.0061), (-5, 0.0129), (-3, 0.0093), (-2, 0.0032), (-1, 0.1082), (0, 0.0061), (1, 0.172),
+            (2, 0.0636), (3, 0.0936), (4, 0.1161), (5, 0.0998), (6, 0.0082), (7, 0.1021), (8, 0.034),
+            (9, 0.0026), (10, 0.0065), (11, 0.0564), (12, 0.0391), (13, 0.0062), (14, 0.003), (17, 0.0233),
+            (18, 0.0013), (21, 0.005), (25, 0.006), (26, 0.0064), (37, 0.0033), (40, 0.0019), (47, 0.0039),
+        )),
+    ),
+    3: (
+        ("carta+>carta", (
+            (-5, 0.001), (-2, 0.0014), (-1, 0.1715), (0, 0.5718), (1, 0.0289), (2, 0.0276), (3, 0.1016),
+            (4, 0.0044), (5, 0.0036), (6, 0.046), (7, 0.0046), (9, 0.0049), (10, 0.0232), (17, 0.0023),
+            (18, 0.0035), (21, 0.002), (47, 0.0016),
+        )),
+        ("carta>carta", (
+            (-4, 0.0016), (-1, 0.0011), (0, 0.2661), (1, 0.2205), (2, 0.1372), (3, 0.116), (4, 0.0711),
+            (5, 0.0577), (6, 0.0233), (7, 0.0425), (8, 0.0142), (9, 0.019), (10, 0.0011), (11, 0.0121),
+            (12, 0.0039), (13, 0.0032), (16, 0.0045), (17, 0.0014), (24, 0.0033),
+        )),
+        ("carta>ocho", (
+            (-6, 0.0109), (-5, 0.0296), (-4, 0.0374), (-3, 0.017), (-2, 0.0117), (-1, 0.0203), (0, 0.0549),
+            (1, 0.1868), (2, 0.0092), (3, 0.0167), (4, 0.0633), (7, 0.0577), (8, 0.0013), (9, 0.0822),
+            (10, 0.0028), (11, 0.0281), (12, 0.0299), (15, 0.0015), (16, 0.0364), (17, 0.0328),
+            (18, 0.0041), (19, 0.0017), (20, 0.0063), (21, 0.0404), (22, 0.0325), (23, 0.0027),
+            (26, 0.0045), (27, 0.0105), (28, 0.0085), (29, 0.0042), (30, 0.0053), (31, 0.033), (38, 0.0084),
+            (40, 0.0256), (41, 0.0042), (45, 0.0162), (49, 0.0113), (50, 0.0039), (55, 0.0106),
+            (60, 0.0084), (65, 0.0089), (68, 0.0021), (71, 0.007), (72, 0.0035), (80, 0.0057),
+        )),
+        ("ocho>carta", (
+            (3, 0.0207), (4, 0.1105), (5, 0.0523), (6, 0.0779), (7, 0.1591), (8, 0.1428), (9, 0.0946),
+            (10, 0.0968), (11, 0.1121), (12, 0.0648), (13, 0.0206), (14, 0.0111), (15, 0.0176),
+            (16, 0.0191),
+        )),
+        ("ocho>ocho", (
+            (-10, 0.0013), (-4, 0.0117), (-3, 0.0025), (-2, 0.0115), (-1, 0.0545), (0, 0.2448), (1, 0.1282),
+            (2, 0.0733), (3, 0.2152), (4, 0.0108), (6, 0.0355), (7, 0.1072), (8, 0.0109), (9, 0.0056),
+            (10, 0.0442), (11, 0.0048), (12, 0.0073), (13, 0.0048), (14, 0.0014), (15, 0.0145),
+            (20, 0.0042), (22, 0.0049), (32, 0.0011),
+        )),
+        ("ocho>robar", (
+            (-4, 0.0029), (-3, 0.0022), (-2, 0.0032), (-1, 0.0317), (0, 0.2909), (1, 0.4562), (2, 0.1575),
+            (3, 0.0345), (4, 0.0083), (5, 0.0015), (11, 0.0021), (12, 0.0044), (13, 0.0016), (29, 0.003),
+        )),
+        ("robar>carta", (
+            (-4, 0.0012), (-3, 0.0033), (-2, 0.0011), (-1, 0.0061), (0, 0.0786), (1, 0.2258), (2, 0.1422),
+            (3, 0.1672), (4, 0.1702), (5, 0.0502), (6, 0.0985), (7, 0.0176), (8, 0.0071), (11, 0.0117),
+            (12, 0.0055), (16, 0.0069), (20, 0.0029), (21, 0.0013), (25, 0.0013), (33, 0.0014),
+        )),
+        ("robar>ocho", (
+            (-10, 0.0018), (-2, 0.0535), (-1, 0.0299), (0, 0.0061), (1, 0.0917), (2, 0.165), (3, 0.1022),
+            (4, 0.0757), (5, 0.1715), (6, 0.0205), (7, 0.0513), (8, 0.0673), (9, 0.0067), (10, 0.0589),
+            (12, 0.0123), (13, 0.0233), (15, 0.0043), (16, 0.0056), (17, 0.0219), (19, 0.0044),
+            (20, 0.0102), (26, 0.0087), (27, 0.0045), (34, 0.0026),
+        )),
+    ),
+}
+SCALE_4: dict[int, float] = {2: 1.027, 3: 0.943}
+SCALES_4: dict[int, tuple[tuple[str, float], ...]] = {
+    2: (
+        ("carta+>carta", 0.976), ("carta>carta", 1.105), ("carta>ocho", 1.209), ("ocho>carta", 1.023),
+        ("ocho>ocho", 0.988), ("ocho>robar", 0.925), ("robar>carta", 0.878), ("robar>ocho", 1.085),
+    ),
+    3: (),
+}
+# fmt: on
+
 # Every shipped version, by table size: a stored review names its version, so these never change.
 VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
     {
@@ -303,6 +464,27 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
             prior=PRIOR_3[players],
             priors=PRIORS_3[players],
             scale=SCALE_3[players],
+            check_worlds=CHECK_WORLDS_3,
+            check_actions=CHECK_ACTIONS_3,
+            backing=BACKING_3,
+            kinds=KINDS_3,
+        )
+        for players in (2, 3)
+    },
+    {
+        players: ReviewSettings(
+            base=1,
+            playouts=PLAYOUTS_2,
+            max_actions=ACTIONS_2,
+            deal_cost=8 if players == 3 else 0,
+            threshold=4.0,
+            measure_worlds=MEASURE_WORLDS_2,
+            measure_actions=MEASURE_ACTIONS_2,
+            prior=PRIOR_4[players],
+            priors=PRIORS_4[players],
+            by_choice=True,
+            scale=SCALE_4[players],
+            scales=SCALES_4[players],
             check_worlds=CHECK_WORLDS_3,
             check_actions=CHECK_ACTIONS_3,
             backing=BACKING_3,
