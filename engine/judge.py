@@ -29,6 +29,17 @@ from .bots import (
     world_playout,
 )
 from .cards import EIGHT, POINTS, RANK_OF
+from .review_priors import (
+    PRIOR_2,
+    PRIOR_3,
+    PRIOR_4,
+    PRIORS_3,
+    PRIORS_4,
+    SCALE_2,
+    SCALE_3,
+    SCALE_4,
+    SCALES_4,
+)
 from .verify import level_bot
 from .view import SeatView
 
@@ -84,6 +95,8 @@ class ReviewSettings:
     backing: float = 0.0
     kinds: tuple[str, ...] = ()
     priors: tuple[tuple[str, tuple[tuple[float, float], ...]], ...] = ()
+    by_choice: bool = False
+    scales: tuple[tuple[str, float], ...] = ()
 
     def params(self, players: int) -> DificilParams:
         bot = level_bot("dificil", self.base, players)
@@ -116,18 +129,35 @@ class ReviewSettings:
         """Whether a margin is measured in a second sample (version 2 on)."""
         return self.measure_worlds > 0
 
-    def stated(self, mean: float, se: float, played: Action | None = None) -> float:
+    def kind_of(self, played: Action | None, best: Action | None = None) -> str:
+        """The kind of decision whose prior (and scale) shrinks its margin: ``""`` for the pooled one.
+
+        Version 3: the kind of move played (:func:`move_class`). From version 4
+        (:attr:`by_choice`): that and the kind of move the review chose instead
+        (:func:`decision_class`, «ocho>carta»: an 8 spent where another card was better).
+        """
+        if played is None or not self.priors:
+            return ""
+        if self.by_choice:
+            return "" if best is None else decision_class(played, best)
+        return move_class(played)
+
+    def stated(
+        self, mean: float, se: float, played: Action | None = None, best: Action | None = None
+    ) -> float:
         """The margin to state for a measured mean difference ``mean`` with standard error ``se``.
 
         The posterior mean under :attr:`prior` (a normal error of ``se``), times :attr:`scale`.
         From version 3 the prior is the one of the kind of move played (:func:`move_class`:
-        a draw, an 8, another card), as :attr:`priors` lists them.
+        a draw, an 8, another card), as :attr:`priors` lists them; from version 4 the one of
+        the kind of decision (:meth:`kind_of`: the move played and the review's choice ``best``),
+        times that kind's scale when :attr:`scales` has one.
         """
-        prior = self.prior
-        if self.priors and played is not None:
-            prior = dict(self.priors).get(move_class(played), prior)
+        kind = self.kind_of(played, best)
+        prior = dict(self.priors).get(kind, self.prior) if kind else self.prior
+        scale = dict(self.scales).get(kind, self.scale) if kind else self.scale
         if not prior:
-            return mean * self.scale
+            return mean * scale
         se = max(se, 0.25)
         # Weights relative to the grid point nearest the mean, so that exp never underflows to zero.
         nearest = min(((mean - x) / se) ** 2 for x, _w in prior)
@@ -136,7 +166,7 @@ class ReviewSettings:
             w = weight * math.exp(-0.5 * (((mean - x) / se) ** 2 - nearest))
             top += w * x
             below += w
-        return self.scale * top / below
+        return scale * top / below
 
 
 def move_class(action: Action) -> str:
@@ -148,128 +178,29 @@ def move_class(action: Action) -> str:
     return "ocho" if RANK_OF[action.card] == EIGHT else "carta"
 
 
-# Version 2's prior: the margins of the moves the review's choice made over the moves played,
-# measured (``python -m lab.review_check fit``, docs/review.md), in points, with their weights.
-PRIOR_2: dict[int, tuple[tuple[float, float], ...]] = {
-    2: (
-        (-10, 0.0017),
-        (-3, 0.0189),
-        (-2, 0.0063),
-        (-1, 0.0066),
-        (0, 0.3137),
-        (1, 0.2357),
-        (2, 0.0246),
-        (3, 0.0549),
-        (4, 0.1097),
-        (5, 0.0698),
-        (6, 0.0229),
-        (7, 0.0148),
-        (8, 0.0456),
-        (12, 0.0451),
-        (13, 0.0078),
-        (17, 0.0012),
-        (18, 0.0104),
-        (22, 0.0012),
-        (23, 0.001),
-        (25, 0.0032),
-        (28, 0.0025),
-        (35, 0.0021),
-    ),
-    3: (
-        (-2, 0.0262),
-        (-1, 0.0201),
-        (0, 0.1486),
-        (1, 0.3541),
-        (2, 0.0281),
-        (3, 0.1503),
-        (4, 0.0171),
-        (5, 0.1013),
-        (6, 0.0473),
-        (7, 0.0033),
-        (8, 0.0231),
-        (9, 0.0259),
-        (10, 0.0179),
-        (11, 0.0165),
-        (15, 0.0069),
-        (16, 0.0053),
-        (21, 0.0026),
-        (22, 0.0041),
-        (26, 0.0015),
-    ),
-}
-SCALE_2: dict[int, float] = {2: 0.975, 3: 1.0}
+def decision_class(played: Action, best: Action) -> str:
+    """The kind of a decision, for the prior of version 4: the kinds of the move played and of the choice.
 
+    «ocho>carta» is an 8 spent where the review would play another card, «robar>carta» a draw while a
+    card fitted, «ocho>robar» an 8 spent where the review would rather draw (no other card fitted),
+    «carta+>carta» a card worth more points played where the review would play a cheaper one.
+    """
+    mine, its = move_class(played), move_class(best)
+    dearer = mine == its == "carta" and POINTS[played.card or 0] > POINTS[best.card or 0]
+    return f"{'carta+' if dearer else mine}>{its}"
+
+
+# The priors and scales of versions 2-4 are in engine/review_priors.py.
 # Version 3: the same choice and margin samples, 8s naming a suit only with a reason to, and each
 # reason checked in a sample of its own; the prior and scale fitted on three kinds of learner.
 CHECK_WORLDS_3 = 150
 CHECK_ACTIONS_3 = 6_000
 BACKING_3 = 2.0
-# Version 3's priors, fitted (``python -m lab.review_reasons fit``, docs/review.md) on two stand-ins
-# (drawer, eights: 50 games each) and checked on three (high held out): the pooled prior, then one per
-# kind of move played (:func:`move_class`).
-# fmt: off
-PRIOR_3: dict[int, tuple[tuple[float, float], ...]] = {
-    2: (
-        (-5, 0.004), (-4, 0.0015), (-2, 0.0168), (-1, 0.0441), (0, 0.2546), (1, 0.189), (2, 0.0915),
-        (3, 0.0827), (4, 0.0735), (5, 0.0624), (6, 0.0247), (7, 0.0273), (8, 0.0252), (9, 0.0095),
-        (10, 0.0238), (11, 0.008), (12, 0.0049), (13, 0.02), (14, 0.0051), (15, 0.0016), (16, 0.0059),
-        (19, 0.008), (24, 0.0087), (27, 0.0031), (31, 0.003), (43, 0.001),
-    ),
-    3: (
-        (-3, 0.0027), (-2, 0.003), (-1, 0.0119), (0, 0.2837), (1, 0.1019), (2, 0.1268), (3, 0.1315),
-        (4, 0.0641), (5, 0.0923), (6, 0.0443), (7, 0.0462), (8, 0.0103), (9, 0.0155), (10, 0.0096),
-        (12, 0.0265), (16, 0.011), (17, 0.0019), (20, 0.0076), (24, 0.0038), (32, 0.0018), (41, 0.0014),
-        (45, 0.001), (65, 0.0011),
-    ),
-}
-PRIORS_3: dict[int, tuple[tuple[str, tuple[tuple[float, float], ...]], ...]] = {
-    2: (
-        ("robar", (
-            (-10, 0.0014), (-5, 0.0074), (-4, 0.0023), (-2, 0.0212), (-1, 0.0521), (0, 0.1768),
-            (1, 0.1723), (2, 0.0989), (3, 0.185), (4, 0.0799), (5, 0.0374), (6, 0.0353), (7, 0.0508),
-            (8, 0.0018), (10, 0.0207), (11, 0.0019), (12, 0.012), (13, 0.0087), (14, 0.0083),
-            (15, 0.0019), (16, 0.0046), (19, 0.0053), (20, 0.0014), (24, 0.0082), (25, 0.001),
-            (32, 0.0021), (43, 0.0011),
-        )),
-        ("ocho", (
-            (-3, 0.0018), (-2, 0.0186), (-1, 0.1059), (0, 0.0556), (1, 0.0376), (2, 0.1798),
-            (3, 0.0152), (4, 0.1306), (5, 0.0223), (6, 0.0285), (7, 0.041), (8, 0.0539), (9, 0.0645),
-            (10, 0.0611), (11, 0.0366), (12, 0.0287), (13, 0.0415), (14, 0.0146), (15, 0.0032),
-            (16, 0.0054), (17, 0.0099), (18, 0.0038), (19, 0.0019), (20, 0.0031), (21, 0.0041),
-            (22, 0.0087), (23, 0.0048), (27, 0.0097), (30, 0.004), (51, 0.0018), (67, 0.0018),
-        )),
-        ("carta", (
-            (-2, 0.0218), (-1, 0.0435), (0, 0.3187), (1, 0.2232), (2, 0.0729), (3, 0.0571), (4, 0.0502),
-            (5, 0.0701), (6, 0.0152), (7, 0.0151), (8, 0.0298), (9, 0.0128), (10, 0.0168), (11, 0.0047),
-            (13, 0.0165), (14, 0.0011), (17, 0.0045), (18, 0.0055), (19, 0.0022), (24, 0.0076),
-            (25, 0.0025), (29, 0.0035), (31, 0.0022), (67, 0.001), (79, 0.0013),
-        )),
-    ),
-    3: (
-        ("robar", (
-            (-3, 0.0037), (-1, 0.0034), (0, 0.1286), (1, 0.1879), (2, 0.0641), (3, 0.1599), (4, 0.2139),
-            (5, 0.0902), (6, 0.0546), (7, 0.0276), (8, 0.0067), (9, 0.0052), (10, 0.0067), (12, 0.0102),
-            (13, 0.0058), (16, 0.0151), (20, 0.0095), (21, 0.0022), (25, 0.0047),
-        )),
-        ("ocho", (
-            (-4, 0.0213), (-3, 0.0061), (-1, 0.0022), (0, 0.1408), (1, 0.2629), (2, 0.0666), (3, 0.165),
-            (4, 0.0038), (7, 0.1509), (8, 0.0199), (9, 0.0068), (10, 0.0772), (11, 0.0148),
-            (12, 0.0491), (13, 0.0025), (16, 0.01),
-        )),
-        ("carta", (
-            (-1, 0.0229), (0, 0.3735), (1, 0.0861), (2, 0.1648), (3, 0.0836), (4, 0.01), (5, 0.0975),
-            (6, 0.0138), (7, 0.0525), (8, 0.0139), (9, 0.0203), (11, 0.0013), (12, 0.0199),
-            (17, 0.0122), (20, 0.0019), (21, 0.005), (24, 0.0055), (32, 0.0039), (41, 0.0029),
-            (45, 0.0022), (49, 0.0011), (55, 0.0019), (65, 0.0023), (69, 0.0011),
-        )),
-    ),
-}
-# fmt: on
-SCALE_3: dict[int, float] = {2: 0.931, 3: 0.931}
 # The kinds of reason the lab's report backs at least 80 % of the time, both on the games the kinds
 # were chosen on and on games that chose nothing (docs/review.md): «guardas el 8» (77 %) and «CPU 1 no
 # tiene picas» (72 %) fell under on the second and are not said.
 KINDS_3: tuple[str, ...] = ("una-carta", "robar-8", "no-robar", "mas-palo", "pareja")
+
 
 # Every shipped version, by table size: a stored review names its version, so these never change.
 VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
@@ -303,6 +234,27 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
             prior=PRIOR_3[players],
             priors=PRIORS_3[players],
             scale=SCALE_3[players],
+            check_worlds=CHECK_WORLDS_3,
+            check_actions=CHECK_ACTIONS_3,
+            backing=BACKING_3,
+            kinds=KINDS_3,
+        )
+        for players in (2, 3)
+    },
+    {
+        players: ReviewSettings(
+            base=1,
+            playouts=PLAYOUTS_2,
+            max_actions=ACTIONS_2,
+            deal_cost=8 if players == 3 else 0,
+            threshold=4.0,
+            measure_worlds=MEASURE_WORLDS_2,
+            measure_actions=MEASURE_ACTIONS_2,
+            prior=PRIOR_4[players],
+            priors=PRIORS_4[players],
+            by_choice=True,
+            scale=SCALE_4[players],
+            scales=SCALES_4[players],
             check_worlds=CHECK_WORLDS_3,
             check_actions=CHECK_ACTIONS_3,
             backing=BACKING_3,

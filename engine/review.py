@@ -170,7 +170,7 @@ class Decision:
             return 0.0
         if not self.settings.measures:
             return self.raw_margin
-        return self.settings.stated(self.raw_margin, self.standard_error, self.played)
+        return self.settings.stated(self.raw_margin, self.standard_error, self.played, self.best)
 
     @property
     def mistake(self) -> bool:
@@ -442,7 +442,7 @@ def judging(view: SeatView, played: Action, version: int, index: int, out: list[
         measure = (weighing.worlds, weighing.diff_sum, weighing.diff_squares)
         if s.checks:
             # The margin's own sample backs the reason (or not); an «Igual de buena» argues no side.
-            one_sided = s.stated(*measured(measure, view.players), played) > s.threshold
+            one_sided = s.stated(*measured(measure, view.players), played, best) > s.threshold
             reason = Because(view, best, played, s, weighing).words(one_sided)
         else:
             reason = choice.reason(played, weighing.seen(0, 1))

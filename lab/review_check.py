@@ -192,19 +192,30 @@ GRID = tuple(float(x) for x in range(-10, 81))
 
 
 def fit_prior(rows: list[list[float]], rounds: int = 200) -> list[tuple[float, float]]:
-    """The weights on :data:`GRID` that best explain the measured margins and their errors (EM)."""
+    """The weights on :data:`GRID` that best explain the measured margins and their errors (EM).
+
+    A margin's likelihood is kept on the grid points within 8 standard errors of the nearest one
+    (farther ones weigh under e^-32 of it), which makes a fit on tens of thousands of decisions
+    a few times faster and leaves the rounded weights as they were.
+    """
     import math  # noqa: PLC0415
 
     data = [(r[1], max(r[2], 0.25)) for r in rows if not r[0]]
     weights = [1.0 / len(GRID)] * len(GRID)
-    likes = [[math.exp(-0.5 * ((m - x) / se) ** 2) / se for x in GRID] for m, se in data]
+    windows: list[tuple[int, list[float]]] = []
+    for m, se in data:
+        z2 = [((m - x) / se) ** 2 for x in GRID]
+        near = min(z2)
+        inside = [j for j, z in enumerate(z2) if z - near <= 64.0]
+        lo, hi = inside[0], inside[-1] + 1
+        windows.append((lo, [math.exp(-0.5 * z2[j]) / se for j in range(lo, hi)]))
     for _ in range(rounds):
         new = [0.0] * len(GRID)
-        for like in likes:
-            post = [w * lk for w, lk in zip(weights, like, strict=True)]
+        for lo, like in windows:
+            post = [w * lk for w, lk in zip(weights[lo : lo + len(like)], like, strict=True)]
             total = sum(post) or 1.0
-            for j, p in enumerate(post):
-                new[j] += p / total
+            for k, p in enumerate(post):
+                new[lo + k] += p / total
         weights = [w / len(data) for w in new]
     kept = [(x, w) for x, w in zip(GRID, weights, strict=True) if w >= 1e-3]
     norm = sum(w for _x, w in kept)

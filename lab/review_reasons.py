@@ -3,8 +3,9 @@
 Usage::
 
     python -m lab.review_reasons rows   --learner drawer --players 2 --games 12 --start 0 --out d2-fit.json
-    python -m lab.review_reasons fit    --rows d2-fit.json e2-fit.json
+    python -m lab.review_reasons fit    --rows d2-fit.json e2-fit.json [--by choice] [--scale-per-kind]
     python -m lab.review_reasons report --rows d2.json e2.json h2.json [--prior-from d2-fit.json e2-fit.json]
+                                        [--version 3]
 
 ``rows`` plays whole games (seed ``review-check``, as :mod:`lab.review_check`)
 where seat 0 is the stand-in ``--learner`` (:data:`lab.review_learner.STAND_INS`)
@@ -22,8 +23,15 @@ version. For each it keeps, as plain numbers:
   reason's own sample against the runner-up), and the margin of the same
   two moves from the real hands.
 
-``fit`` fits the prior and scale (as ``lab.review_check fit``) on row files
-and prints them. ``report`` prints, per stand-in (the row files of one
+Each row also keeps what the position showed (:func:`position`: the non-8
+cards that fitted, the 8s in hand, the hand's size, the fewest cards an
+opponent held, the stock), to try finer kinds of decision on the same rows.
+
+``fit`` fits the priors and scale (as ``lab.review_check fit``) on row files
+and prints them: one prior per kind of decision (``--by choice``, version 4:
+the kinds of the move played and of the review's choice), per kind of move
+played (``--by played``, version 3) or one (``--by pooled``), and with
+``--scale-per-kind`` a scale per kind. ``report`` prints, per stand-in (the row files of one
 stand-in pooled, as games 3000–3019 and 3020–3059 run apart; one table
 size at a time), the band table of stated and real-hands margins under the shipped
 settings (or under a prior fitted on ``--prior-from``), and per kind of
@@ -44,10 +52,25 @@ from typing import Any
 
 from engine.actions import Action
 from engine.advice import KINDS
-from engine.judge import Because, Choice, Weighing, move_class, settings
+from engine.cards import EIGHT, RANK_OF
+from engine.judge import Because, Choice, Weighing, decision_class, move_class, settings
 from engine.record import ACTION_OF, NUMBER_OF
 from engine.review import CURRENT, _followed, measured
+from engine.view import SeatView
 from lab.review_check import _chunks, _map, band_table, collect, fit_prior, oracle
+
+
+def position(view: SeatView) -> dict[str, int]:
+    """What a decision's position showed, for fits by finer kinds of move: the non-8 cards that fitted,
+    the 8s in hand, the hand's size, the fewest cards an opponent held, the stock."""
+    fitting = [c for c in view.legal_cards() if RANK_OF[c] != EIGHT]
+    return {
+        "fits": len(fitting),
+        "eights": sum(RANK_OF[c] == EIGHT for c in view.hand),
+        "hand": len(view.hand),
+        "least": min(n for seat, n in enumerate(view.hand_counts) if seat != view.seat),
+        "stock": view.stock_count,
+    }
 
 
 def _rows_chunk(args: tuple[str, int, int, int, int]) -> list[dict[str, Any]]:
@@ -62,6 +85,7 @@ def _rows_chunk(args: tuple[str, int, int, int, int]) -> list[dict[str, Any]]:
         best = choice.best
         followed = _followed(choice, played)
         row: dict[str, Any] = {"followed": followed, "played": NUMBER_OF[played], "best": NUMBER_OF[best]}
+        row.update(position(view))
         if not followed:
             sample = Weighing(
                 view,
@@ -106,38 +130,66 @@ def stated_of(rows: list[dict[str, Any]], s: Any) -> list[list[float]]:
         if r["followed"]:
             out.append([1, 0.0, 0.0, 0.0, 0.0])
         else:
-            out.append([0, r["raw"], r["se"], s.stated(r["raw"], r["se"], _played(r)), r["real"]])
+            out.append([0, r["raw"], r["se"], s.stated(r["raw"], r["se"], _played(r), _best(r)), r["real"]])
     return out
 
 
-# Fewer decisions than this of a kind of move played, and that kind is shrunk towards the pooled prior.
+# Fewer decisions than this of a kind, and that kind is shrunk towards the pooled prior (and scaled by the
+# pooled scale); fewer than SCALE_ROWS of it stated over 3 points, and it takes the pooled scale.
 PER_CLASS = 60
+SCALE_ROWS = 30
 
 
-def fit(rows: list[dict[str, Any]], players: int, by_class: bool = True) -> Any:
+def _best(row: dict[str, Any]) -> Action | None:
+    return ACTION_OF[row["best"]] if "best" in row else None
+
+
+def fit(rows: list[dict[str, Any]], players: int, by: str = "choice", scale_per_kind: bool = False) -> Any:
     """Settings with priors and a scale fitted on ``rows`` (as ``lab.review_check fit``).
 
-    One prior for all the decisions, and with ``by_class`` one per kind of move played
-    (:func:`engine.judge.move_class`) that has at least :data:`PER_CLASS` decisions.
+    One prior for all the decisions, and one per kind of decision that has at least
+    :data:`PER_CLASS` decisions: ``by="played"`` the kind of move played (:func:`engine.judge.move_class`,
+    version 3), ``by="choice"`` that and the kind of the review's choice (:func:`engine.judge.decision_class`,
+    version 4), ``by="pooled"`` none. The scale brings the shrunk margins over 3 points to the real hands'
+    (sum over sum); with ``scale_per_kind``, one per kind with at least :data:`SCALE_ROWS` such decisions.
+    The other settings are the current version's.
     """
-    base = settings(CURRENT, players)
-    table = stated_of(rows, base)
-    priors = []
-    if by_class:
-        for name in ("robar", "ocho", "carta"):
-            inside = [
-                t
-                for t, r in zip(table, rows, strict=True)
-                if not t[0] and (p := _played(r)) is not None and move_class(p) == name
-            ]
-            if len(inside) >= PER_CLASS:
-                priors.append((name, tuple(fit_prior(inside))))
-    fitted = replace(base, prior=tuple(fit_prior(table)), priors=tuple(priors), scale=1.0)
+    base = replace(settings(CURRENT, players), by_choice=by == "choice", priors=(), scales=(), scale=1.0)
     other = [r for r in rows if not r["followed"]]
-    shrunk = [fitted.stated(r["raw"], r["se"], _played(r)) for r in other]
-    top = [(p, r["real"]) for p, r in zip(shrunk, other, strict=True) if p > 3.0]
-    scale = sum(o for _p, o in top) / sum(p for p, _o in top) if top else 1.0
-    return replace(fitted, scale=round(scale, 3))
+    if by == "choice" and any("best" not in r for r in other):
+        raise SystemExit("rows without the review's choice ('best'): fit them --by played")
+    table = [[0, r["raw"], r["se"], 0.0, r["real"]] for r in other]
+
+    def kind(r: dict[str, Any]) -> str:
+        played, best = _played(r), _best(r)
+        assert played is not None
+        if by == "choice":
+            assert best is not None
+            return decision_class(played, best)
+        return move_class(played) if by == "played" else ""
+
+    kinds = [kind(r) for r in other]
+    names = ("robar", "ocho", "carta") if by == "played" else tuple(sorted(set(kinds) - {""}))
+    priors = []
+    for name in names:
+        inside = [t for t, k in zip(table, kinds, strict=True) if k == name]
+        if len(inside) >= PER_CLASS:
+            priors.append((name, tuple(fit_prior(inside))))
+    fitted = replace(base, prior=tuple(fit_prior(table)), priors=tuple(priors))
+    shrunk = [fitted.stated(r["raw"], r["se"], _played(r), _best(r)) for r in other]
+
+    def ratio(pairs: list[tuple[float, float]]) -> float:
+        return round(sum(o for _p, o in pairs) / sum(p for p, _o in pairs), 3) if pairs else 1.0
+
+    top = [(p, r["real"], k) for p, r, k in zip(shrunk, other, kinds, strict=True) if p > 3.0]
+    scale = ratio([(p, o) for p, o, _k in top])
+    scales = []
+    if scale_per_kind:
+        for name, _prior in priors:
+            pairs = [(p, o) for p, o, k in top if k == name]
+            if len(pairs) >= SCALE_ROWS:
+                scales.append((name, ratio(pairs)))
+    return replace(fitted, scale=scale, scales=tuple(scales))
 
 
 def reasons_table(rows: list[dict[str, Any]], s: Any) -> dict[str, dict[str, int]]:
@@ -151,7 +203,7 @@ def reasons_table(rows: list[dict[str, Any]], s: Any) -> dict[str, dict[str, int
         backed = mean > 0 and mean >= s.backing * se
         said = backed
         if not r["followed"]:
-            said = backed and s.stated(r["raw"], r["se"], _played(r)) > s.threshold
+            said = backed and s.stated(r["raw"], r["se"], _played(r), _best(r)) > s.threshold
         line = out.setdefault(kind, {"argued": 0, "argued_held": 0, "said": 0, "said_held": 0})
         held = r["check_real"] > 0
         line["argued"] += 1
@@ -209,8 +261,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rows", nargs="*", default=[])
     parser.add_argument("--prior-from", nargs="*", default=[])
     parser.add_argument(
-        "--pooled", action="store_true", help="fit one prior, not one per kind of move played"
+        "--by",
+        choices=("choice", "played", "pooled"),
+        default="choice",
+        help="fit a prior per kind of decision (version 4), of move played (version 3), or one",
     )
+    parser.add_argument("--scale-per-kind", action="store_true", help="fit: a scale per kind of decision")
+    parser.add_argument("--version", type=int, help="report: the settings of this version (default: current)")
     parser.add_argument("--scale", type=float, help="report: another scale for the stated margins")
     parser.add_argument("--backing", type=float, help="report: standard errors a reason's sample must show")
     args = parser.parse_args(argv)
@@ -242,12 +299,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     assert len(players) == 1, "one table size at a time"
     (n_players,) = players
     if args.what == "fit":
-        fitted = fit(_read(args.rows), n_players, not args.pooled)
-        print(json.dumps({"prior": fitted.prior, "priors": fitted.priors, "scale": fitted.scale}))
+        fitted = fit(_read(args.rows), n_players, args.by, args.scale_per_kind)
+        out = {"prior": fitted.prior, "priors": fitted.priors, "scale": fitted.scale, "scales": fitted.scales}
+        print(json.dumps(out))
         return 0
-    s = settings(CURRENT, n_players)
+    s = settings(args.version or CURRENT, n_players)
     if args.prior_from:
-        s = fit(_read(args.prior_from), n_players, not args.pooled)
+        s = fit(_read(args.prior_from), n_players, args.by, args.scale_per_kind)
     if args.backing is not None:
         s = replace(s, backing=args.backing)
     if args.scale is not None:

@@ -7,9 +7,11 @@ The reviews of fixed records are golden (``tests/golden/reviews.json``,
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -342,3 +344,44 @@ def test_v3_shrinks_a_margin_towards_the_prior_of_the_kind_of_move_played() -> N
     stated = {s.stated(5.0, 2.0, move) for move in (DRAW, card("7H"), PLAY8[Card.parse("8S")][1])}
     assert len(stated) == 3, "a draw, a card and an 8 played are shrunk each towards its own prior"
     assert s.stated(5.0, 2.0) == s.stated(5.0, 2.0, None), "without the move, the pooled prior"
+
+
+# The settings of each shipped version as they shipped (digest of the fields version 3 had): a stored
+# review names its version, so these must never change.
+SHIPPED = {1: "a64d688b7c64771e", 2: "97c6362b4f6f182e", 3: "4e43601cf753ed9b"}
+_FIELDS_3 = (
+    "base", "playouts", "max_actions", "deal_cost", "threshold", "measure_worlds", "measure_actions",
+    "prior", "scale", "check_worlds", "check_actions", "backing", "kinds", "priors",
+)  # fmt: skip
+
+
+def test_shipped_review_versions_never_change() -> None:
+    for version, digest in SHIPPED.items():
+        shipped = [settings(version, players) for players in (2, 3)]
+        text = repr([tuple(getattr(s, name) for name in _FIELDS_3) for s in shipped])
+        assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest, f"version {version} changed"
+        assert all(not s.by_choice and not s.scales for s in shipped), "a later version's field"
+
+
+def test_v4_is_version_3_with_another_shrinkage_and_costs_the_same() -> None:
+    assert CURRENT == 4
+    for players in (2, 3):
+        v3, v4 = settings(3, players), settings(4, players)
+        as_v3 = replace(v4, prior=v3.prior, priors=v3.priors, scale=v3.scale, by_choice=False, scales=())
+        assert as_v3 == v3, "the same search, samples and reasons: no more playouts"
+        assert v4.by_choice and v4.priors != v3.priors
+
+
+def test_v4_shrinks_a_margin_by_the_kind_of_move_played_and_of_the_choice() -> None:
+    s = settings(4, 2)
+    eight = PLAY8[Card.parse("8S")][1]
+    assert s.kind_of(eight, card("7H")) == "ocho>carta" and s.kind_of(DRAW, card("7H")) == "robar>carta"
+    assert s.kind_of(card("KH"), card("7H")) == "carta+>carta", "a dearer card played than the choice"
+    assert s.kind_of(card("KH"), card("10H")) == s.kind_of(card("2H"), card("7H")) == "carta>carta"
+    kinds = {"ocho>carta", "ocho>robar", "robar>carta", "carta>carta", "carta+>carta"}
+    assert kinds <= {name for name, _p in s.priors}
+    spent = {s.stated(5.0, 2.0, eight, other) for other in (card("7H"), DRAW)}
+    assert len(spent) == 2, "an 8 spent while another card was better, and one where drawing was"
+    assert s.stated(5.0, 2.0, eight) == s.stated(5.0, 2.0), "without the choice, the pooled prior"
+    assert dict(s.scales), "at two players each kind of decision has a scale of its own"
+    assert not settings(4, 3).scales, "at three players one scale"
