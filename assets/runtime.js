@@ -1,32 +1,25 @@
 // The module Python's worker loads Pyodide through: assets/page.js names it as PyWorker's `version`,
 // and PyScript calls the loadPyodide it exports. It is Pyodide's own, given the runtime's folder
-// (PyScript would take this module's), plus two ways of reading the runtime's big files:
-// - A first visit, the handoff (docs/worker.md): Python's worker starts at once, before any service
-//   worker, and downloads the runtime itself; this module keeps a copy of each big file as it arrives
-//   (Cache Storage, "ocho-loco-handoff"), so the service worker's install takes that copy
-//   (tools/sw-src.mjs) instead of downloading the file a second time, even where the HTTP cache keeps
-//   no large file (a private window). The page made the handoff cache before starting the worker, and
-//   only on a first visit: that is how this module knows. It tells the page each runtime file's bytes
-//   (for the loading box) and when every copy is stored (the page registers the service worker only
-//   then), on a BroadcastChannel.
-// - Any later visit: each big file is read from the service worker's precache here, in the worker,
-//   under the exact revision this build shipped (stamped by tools/build.py), instead of through the
-//   service worker's fetch handler, which streamed the 9 MB wasm to the worker several times slower.
-//   A file the precache lacks (another build's, or none yet) is fetched as ever.
+// (PyScript would take this module's), plus, on a first visit, the handoff (docs/worker.md):
+// Python's worker starts at once, before any service worker, and downloads the runtime itself; this
+// module keeps a copy of each big file as it arrives (Cache Storage, "ocho-loco-handoff"), so the
+// service worker's install takes that copy (tools/sw-src.mjs) instead of downloading the file a
+// second time, even where the HTTP cache keeps no large file (a private window). The page made the
+// handoff cache before starting the worker, and only on a first visit: that is how this module knows.
+// It tells the page each runtime file's bytes (for the loading box) and when every copy is stored
+// (the page registers the service worker only then), on a BroadcastChannel. On a later visit every
+// file comes through the service worker, whose responses carry V8's compiled-code cache for the wasm
+// (read from Cache Storage here instead, the wasm was compiled afresh on each start: docs/measurements.md).
 // @ts-ignore: Pyodide's module is copied into vendor/ by the build; it has no types here.
 import { loadPyodide as loadRuntime, version } from "../vendor/pyodide/pyodide.mjs";
 
 const HANDOFF = "ocho-loco-handoff";
 const CHANNEL = "ocho-loco-runtime";
-// What the worker fetches (not imports): on a first visit the service worker would download these
-// again, and on a later one they are read from its precache here.
+// What the worker fetches (not imports) and the service worker would download again.
 const HANDED = new Set(["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "app.zip.xz"]);
 // What the loading box counts: those and the two modules the worker imports.
 const TOLD = new Set([...HANDED, "pyodide.mjs", "pyodide.asm.mjs"]);
 const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
-// Stamped by tools/build.py: each of those files' precache revision (its SHA-256), as "name=hex,…".
-const REVISIONS = new Map("OCHO-RUNTIME-REVISIONS".split(",").map((pair) => /** @type {[string, string]} */ (
-  [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])));
 // The page's own Python (tools/build.py's app archive): its modules' bytecode in a zip that stores
 // them as they are, xz-compressed whole. Python's own lzma decompresses it, and the zip is written as
 // one file, first on sys.path: Python imports from it as it is (zipimport; the bytecode names its
@@ -55,21 +48,6 @@ const keep = typeof caches !== "undefined" && await caches.has(HANDOFF).catch(()
 
 const fetchHere = globalThis.fetch.bind(globalThis);
 
-/**
- * The precache's copy of `file` at this build's revision, or undefined.
- * @param {string} url @param {string} file
- * @returns {Promise<Response | undefined>}
- */
-async function precached(url, file) {
-  const revision = REVISIONS.get(file);
-  if (!revision || !/^[0-9a-f]{64}$/.test(revision) || typeof caches === "undefined") return undefined;
-  try {
-    return await caches.match(`${url}?__WB_REVISION__=${revision}`);
-  } catch (err) {
-    return undefined;  // no Cache Storage here (an opaque origin): the network, as ever
-  }
-}
-
 /** @type {((url: string, file: string, response: Response) => void) | null} */
 let handOver = null;
 if (keep && typeof BroadcastChannel !== "undefined") {
@@ -95,22 +73,23 @@ if (keep && typeof BroadcastChannel !== "undefined") {
   };
 }
 
-globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
-  const url = String(input instanceof Request ? input.url : input);  // absolute: Pyodide's and PyScript's
-  const file = /^https?:/.test(url) ? nameOf(url) : "";
-  if (!HANDED.has(file)) return fetchHere(input, init);
-  if (!handOver) return (await precached(url, file)) || fetchHere(input, init);
+if (handOver) {
   const give = handOver;
-  let response;
-  try {
-    response = await fetchHere(input, init);
-  } catch (err) {
-    give(url, file, Response.error());  // nothing to copy: the page must not wait for it
-    throw err;
-  }
-  give(url, file, response);
-  return response;
-};
+  globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
+    const url = String(input instanceof Request ? input.url : input);  // absolute: Pyodide's and PyScript's
+    const file = /^https?:/.test(url) ? nameOf(url) : "";
+    if (!HANDED.has(file)) return fetchHere(input, init);
+    let response;
+    try {
+      response = await fetchHere(input, init);
+    } catch (err) {
+      give(url, file, Response.error());  // nothing to copy: the page must not wait for it
+      throw err;
+    }
+    give(url, file, response);
+    return response;
+  };
+}
 
 /** @param {Record<string, unknown>} options */
 export function loadPyodide(options) {

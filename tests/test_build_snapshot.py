@@ -5,8 +5,6 @@ The browser takes the snapshot path in tests/browser/test_snapshot.py.
 
 from __future__ import annotations
 
-import hashlib
-import re
 import shutil
 from pathlib import Path
 
@@ -69,25 +67,3 @@ def test_the_snapshot_key_follows_the_app_and_nothing_else(tmp_path, pinned):
     first = stamped(tmp_path, pinned, b"app one")
     assert stamped(tmp_path, pinned, b"app one") == first  # a build of the same files: the same key
     assert stamped(tmp_path, pinned, b"app two") != first  # a new app.zip.xz: the old snapshot is stale
-
-
-def test_the_runtime_module_names_the_precache_revision_of_each_big_file_it_reads(tmp_path):
-    # Python's worker reads each big file straight from the precache under the revision the service
-    # worker stores it under (tools/sw.mjs: the SHA-256 of its content): a stamp for exactly the
-    # files assets/runtime.js reads so (HANDED), each of this build.
-    runtime = (ROOT / site_build.RUNTIME_MODULE).read_text(encoding="utf-8")
-    handed = re.search(r"const HANDED = new Set\(\[(.*?)\]\);", runtime)
-    assert handed
-    out = tmp_path / "site"
-    (out / "assets").mkdir(parents=True)
-    shutil.copyfile(ROOT / site_build.RUNTIME_MODULE, out / site_build.RUNTIME_MODULE)
-    for i, name in enumerate(site_build.RUNTIME_READ):
-        (out / name).parent.mkdir(parents=True, exist_ok=True)
-        (out / name).write_bytes(b"file %d" % i)
-    revisions = site_build.stamp_runtime(out)
-    assert sorted(revisions) == sorted(re.findall(r'"([^"]+)"', handed.group(1)))
-    stamped = (out / site_build.RUNTIME_MODULE).read_text(encoding="utf-8")
-    for i, name in enumerate(site_build.RUNTIME_READ):
-        digest = hashlib.sha256(b"file %d" % i).hexdigest()
-        assert f"{Path(name).name}={digest}" in stamped
-    assert site_build.RUNTIME_REVISIONS not in stamped

@@ -422,32 +422,6 @@ def check_snapshot_api(pyodide_dir: Path) -> int:
     return wasm_initial_memory((pyodide_dir / "pyodide.asm.wasm").read_bytes())
 
 
-# The big files Python's worker reads (assets/runtime.js's HANDED): on a visit after the first, it reads
-# each from the service worker's precache itself, under the revision the build stamps here (the
-# SHA-256 of its content, as tools/sw.mjs gives it), so that a page never takes another build's file.
-RUNTIME_REVISIONS = "OCHO-RUNTIME-REVISIONS"
-RUNTIME_READ = (
-    "vendor/pyodide/pyodide.asm.wasm",
-    "vendor/pyodide/python_stdlib.zip",
-    "vendor/pyodide/pyodide-lock.json",
-    APP_ARCHIVE,
-)
-
-
-def stamp_runtime(out: Path) -> dict[str, str]:
-    """Write each file of :data:`RUNTIME_READ`'s revision into the built ``assets/runtime.js``."""
-    module = out / RUNTIME_MODULE
-    text = module.read_text(encoding="utf-8")
-    if text.count(RUNTIME_REVISIONS) != 1:
-        raise BuildError(f"{RUNTIME_MODULE} must name {RUNTIME_REVISIONS} once")
-    revisions = {
-        Path(name).name: hashlib.sha256((out / name).read_bytes()).hexdigest() for name in RUNTIME_READ
-    }
-    stamp = ",".join(f"{name}={revision}" for name, revision in revisions.items())
-    module.write_text(text.replace(RUNTIME_REVISIONS, stamp), encoding="utf-8")
-    return revisions
-
-
 def stamp_snapshot(out: Path, pyodide_dir: Path) -> str:
     """Write the snapshot's key and largest heap into the built ``assets/snapshot.js``; return the key.
 
@@ -543,7 +517,6 @@ def build(
         (py_out / "pyodide-lock.json").write_bytes(trimmed_lock(py_dist / "pyodide-lock.json"))
         log(f"python_stdlib.zip: {len(kept)} modules kept", quiet)
 
-    stamp_runtime(out)  # before the snapshot's key, which hashes the module as stamped
     if (out / SNAPSHOT_MODULE).is_file():
         stamp_snapshot(out, py_out)
         log(f"{SNAPSHOT_MODULE}: stamped with the snapshot's key", quiet)

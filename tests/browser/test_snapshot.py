@@ -8,9 +8,8 @@ API changed fails here instead of slowing every return visit down quietly:
 
 * the first visit makes a snapshot and the reload restores it (the probe
   says how Python started), reaching the very batch a normal start sends,
-  with the page's Python written back from the restored heap (app.zip.xz is
-  not asked for) and every big runtime file read from the precache in the
-  worker, never asked of the service worker or the network;
+  with the page's Python written back from the restored heap: app.zip.xz is
+  not asked for;
 * a corrupt, stale, oversized or foreign-build snapshot is dropped, Python
   starts as without one, and the saved game is still there.
 
@@ -68,20 +67,11 @@ REWRITE_JS = """async ([cache, change, headers, resum]) => {
 }"""
 
 
-# The big files Python's worker reads (assets/runtime.js's HANDED).
-BIG = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "app.zip.xz")
-
-
 def asked(page) -> list[str]:
-    """Every request of the page and its workers from now on, by address (the service worker's own
-    and the network's alike; a read of Cache Storage is no request)."""
+    """Every request of the page and its workers from now on, by address."""
     seen: list[str] = []
     page.on("request", lambda request: seen.append(request.url))
     return seen
-
-
-def big_files(seen: list[str]) -> list[str]:
-    return [url for url in seen if url.split("?")[0].rsplit("/", 1)[-1] in BIG]
 
 
 def open_table(page, base: str, *, resume: bool = False) -> None:
@@ -130,9 +120,8 @@ def make_snapshot(context, base: str):
     assert done["made"] is True, done
     assert 0 < done["heap"] <= 31457280 and done["stored"] > done["heap"], done  # the heap and a header
     assert_no_errors(log)
-    # What the maker read came from the service worker's precache (the big files straight from Cache
-    # Storage, the modules through the service worker): of the runtime's files, only the first
-    # visit's own reads, Python's worker starting before any service worker, crossed the network.
+    # What the maker read came from the service worker's precache: of the runtime's files, only the
+    # first visit's own reads, Python's worker starting before any service worker, crossed the network.
     network = Counter(
         url for url, sw in fetched if not sw and ("/vendor/pyodide/" in url or "app.zip.xz" in url)
     )
@@ -153,7 +142,7 @@ def test_a_return_visit_restores_the_snapshot_and_sends_the_same_first_batch(ctx
     seen = asked(restored)
     open_table(restored, site_url, resume=True)
     assert how_it_started(restored)["start"] == "restored"
-    assert big_files(seen) == []  # no archive to fetch, and the runtime read from the precache
+    assert [url for url in seen if "app.zip.xz" in url] == []  # the app came back with the heap
     batch = first_batch(restored)
     keys = restored.evaluate(KEYS_JS)
     play_a_move(restored)  # the restored Python plays on
@@ -167,7 +156,7 @@ def test_a_return_visit_restores_the_snapshot_and_sends_the_same_first_batch(ctx
     seen = asked(normal)
     open_table(normal, site_url, resume=True)
     assert how_it_started(normal)["why"] == "missing"
-    assert big_files(seen) == []  # a start from scratch reads them from the precache too
+    assert [url for url in seen if "app.zip.xz" in url], "a start from scratch unpacks the archive"
     assert without_figures(first_batch(normal)) == without_figures(batch)
     assert len(without_figures(batch)) > 5  # a whole table drawn
 
