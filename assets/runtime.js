@@ -46,10 +46,6 @@ with open("/home/pyodide/app.zip", "wb") as file:
 const nameOf = (/** @type {string} */ url) => new URL(url).pathname.split("/").pop() || "";
 const keep = typeof caches !== "undefined" && await caches.has(HANDOFF).catch(() => false);
 
-const fetchHere = globalThis.fetch.bind(globalThis);
-
-/** @type {((url: string, file: string, response: Response) => void) | null} */
-let handOver = null;
 if (keep && typeof BroadcastChannel !== "undefined") {
   const channel = new BroadcastChannel(CHANNEL);
   try {
@@ -62,31 +58,27 @@ if (keep && typeof BroadcastChannel !== "undefined") {
   } catch (err) { /* no resource timing here: the loading box says less */ }
   /** @type {Map<string, Promise<unknown>>} */
   const copies = new Map();
-  const settled = () => {
-    if (copies.size === HANDED.size) Promise.all(copies.values()).then(() => channel.postMessage({all: true}));
-  };
-  handOver = (url, file, response) => {
-    if (copies.has(file)) return;
+  const fetchHere = globalThis.fetch.bind(globalThis);
+  globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
+    const pending = fetchHere(input, init);
+    const url = String(input instanceof Request ? input.url : input);  // absolute: Pyodide's and PyScript's
+    const file = /^https?:/.test(url) ? nameOf(url) : "";
+    if (!HANDED.has(file) || copies.has(file)) return pending;
+    const settled = () => {
+      if (copies.size === HANDED.size) Promise.all(copies.values()).then(() => channel.postMessage({all: true}));
+    };
+    /** @type {Response} */
+    let response;
+    try {
+      response = await pending;
+    } catch (err) {
+      copies.set(file, Promise.resolve());
+      settled();
+      throw err;
+    }
     const copy = response.ok ? response.clone() : null;  // now: the worker is about to read the body
     copies.set(file, copy ? caches.open(HANDOFF).then((cache) => cache.put(url, copy)).catch(() => {}) : Promise.resolve());
     settled();
-  };
-}
-
-if (handOver) {
-  const give = handOver;
-  globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
-    const url = String(input instanceof Request ? input.url : input);  // absolute: Pyodide's and PyScript's
-    const file = /^https?:/.test(url) ? nameOf(url) : "";
-    if (!HANDED.has(file)) return fetchHere(input, init);
-    let response;
-    try {
-      response = await fetchHere(input, init);
-    } catch (err) {
-      give(url, file, Response.error());  // nothing to copy: the page must not wait for it
-      throw err;
-    }
-    give(url, file, response);
     return response;
   };
 }

@@ -177,9 +177,8 @@ async function start(options, archive) {
 /**
  * The snapshot maker's work (in a worker of its own, off the page): start Python with snapshots
  * on, unpack app.zip.xz as every start unpacks it (its zip held in the heap), import what the first
- * batch needs, and keep the
- * snapshot with its SHA-256 in Cache Storage under this build's key. A heap too big to come back is not
- * kept: a mark says so, and no later visit of this build tries again.
+ * batch needs, and keep the snapshot with its SHA-256 in Cache Storage under this build's key. A heap
+ * too big to come back is not kept: a mark says so, and no later visit of this build tries again.
  * @returns {Promise<Record<string, unknown>>} what was done, for the probe
  */
 export async function make() {
