@@ -207,6 +207,28 @@ KINDS_3: tuple[str, ...] = ("una-carta", "robar-8", "no-robar", "mas-palo", "par
 KINDS_4: dict[int, tuple[str, ...]] = {2: ("una-carta", "no-robar"), 3: ("una-carta", "no-robar", "mas-palo")}
 
 
+# Version 3: the same choice and margin samples as version 2, each reason checked in a sample of its
+# own, and a prior per kind of move played (version 4 starts from it).
+_VERSION_3: dict[int, ReviewSettings] = {
+    players: ReviewSettings(
+        base=1,
+        playouts=PLAYOUTS_2,
+        max_actions=ACTIONS_2,
+        deal_cost=8 if players == 3 else 0,
+        threshold=4.0,
+        measure_worlds=MEASURE_WORLDS_2,
+        measure_actions=MEASURE_ACTIONS_2,
+        prior=PRIOR_3[players],
+        priors=PRIORS_3[players],
+        scale=SCALE_3[players],
+        check_worlds=CHECK_WORLDS_3,
+        check_actions=CHECK_ACTIONS_3,
+        backing=BACKING_3,
+        kinds=KINDS_3,
+    )
+    for players in (2, 3)
+}
+
 # Every shipped version, by table size: a stored review names its version, so these never change.
 VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
     {
@@ -227,42 +249,15 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
         )
         for players in (2, 3)
     },
-    {
-        players: ReviewSettings(
-            base=1,
-            playouts=PLAYOUTS_2,
-            max_actions=ACTIONS_2,
-            deal_cost=8 if players == 3 else 0,
-            threshold=4.0,
-            measure_worlds=MEASURE_WORLDS_2,
-            measure_actions=MEASURE_ACTIONS_2,
-            prior=PRIOR_3[players],
-            priors=PRIORS_3[players],
-            scale=SCALE_3[players],
-            check_worlds=CHECK_WORLDS_3,
-            check_actions=CHECK_ACTIONS_3,
-            backing=BACKING_3,
-            kinds=KINDS_3,
-        )
-        for players in (2, 3)
-    },
-    {
-        players: ReviewSettings(
-            base=1,
-            playouts=PLAYOUTS_2,
-            max_actions=ACTIONS_2,
-            deal_cost=8 if players == 3 else 0,
-            threshold=4.0,
-            measure_worlds=MEASURE_WORLDS_2,
-            measure_actions=MEASURE_ACTIONS_2,
+    _VERSION_3,
+    {  # version 3's searches, samples and reason checks, with another shrinkage and fewer kinds
+        players: replace(
+            _VERSION_3[players],
             prior=PRIOR_4[players],
             priors=PRIORS_4[players],
             by_choice=True,
             scale=SCALE_4[players],
             scales=SCALES_4[players],
-            check_worlds=CHECK_WORLDS_3,
-            check_actions=CHECK_ACTIONS_3,
-            backing=BACKING_3,
             kinds=KINDS_4[players],
         )
         for players in (2, 3)
