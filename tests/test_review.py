@@ -364,7 +364,6 @@ def test_shipped_review_versions_never_change() -> None:
 
 
 def test_v4_is_version_3_with_another_shrinkage_and_costs_the_same() -> None:
-    assert CURRENT == 4
     for players in (2, 3):
         v3, v4 = settings(3, players), settings(4, players)
         as_v3 = replace(
@@ -381,6 +380,17 @@ def test_v4_says_only_the_kinds_of_reason_its_unseen_games_back() -> None:
     assert settings(4, 2).kinds == ("una-carta", "no-robar")
     assert settings(4, 3).kinds == ("una-carta", "no-robar", "mas-palo")
     assert all(set(settings(4, players).kinds) <= set(settings(3, players).kinds) for players in (2, 3))
+
+
+def test_v5_is_version_4_without_a_kind_of_reason_its_second_check_did_not_back() -> None:
+    # The lab's report on games 3620-3819 (docs/review.md): «mas-palo» at three players was backed 77 %
+    # of the times said. Version 5 states every margin as version 4 does and says one kind fewer there.
+    assert CURRENT == 5
+    for players in (2, 3):
+        v4, v5 = settings(4, players), settings(5, players)
+        assert replace(v5, kinds=v4.kinds) == v4, "the same searches, samples, shrinkage and checks"
+        assert v5.kinds == ("una-carta", "no-robar")
+    assert settings(4, 3).kinds == ("una-carta", "no-robar", "mas-palo"), "a stored version 4 keeps its words"
 
 
 def test_v4_shrinks_a_margin_by_the_kind_of_move_played_and_of_the_choice() -> None:
