@@ -39,7 +39,6 @@ from .review_priors import (
     SCALE_3,
     SCALE_4,
     SCALES_4,
-    SCALES_5,
 )
 from .verify import level_bot
 from .view import SeatView
@@ -208,8 +207,7 @@ KINDS_3: tuple[str, ...] = ("una-carta", "robar-8", "no-robar", "mas-palo", "par
 KINDS_4: dict[int, tuple[str, ...]] = {2: ("una-carta", "no-robar"), 3: ("una-carta", "no-robar", "mas-palo")}
 # Version 5 is version 4 without «mas-palo» at three players: on games 3620–3819, which neither the fit
 # nor the choice of kinds saw, it was backed 77 % of the times said (61), 79 % with games 3420–3619
-# (126); «una-carta» and «no-robar» held there at both table sizes (85–88 %). Its margins at three players
-# scale an 8 spent where a card fitted apart (engine/review_priors.py, SCALES_5).
+# (126); «una-carta» and «no-robar» held there at both table sizes (85–88 %).
 KINDS_5: dict[int, tuple[str, ...]] = {2: ("una-carta", "no-robar"), 3: ("una-carta", "no-robar")}
 
 
@@ -271,10 +269,7 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
     },
     _VERSION_3,
     _VERSION_4,
-    {  # version 4 with fewer kinds, and at three players an 8 spent where a card fitted scaled apart
-        players: replace(_VERSION_4[players], kinds=KINDS_5[players], scales=SCALES_5[players])
-        for players in (2, 3)
-    },
+    {players: replace(_VERSION_4[players], kinds=KINDS_5[players]) for players in (2, 3)},  # fewer kinds
 )
 CURRENT = len(VERSIONS)
 

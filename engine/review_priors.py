@@ -251,9 +251,4 @@ SCALES_4: dict[int, tuple[tuple[str, float], ...]] = {
     ),
     3: (),
 }
-# Version 5 at three players: an 8 spent where another card fitted has a scale of its own. Under version 4's
-# one scale its margins over 3 points were understated in the fit's games (1.020 real to 0.943 stated) and
-# in both halves of the check on games 3420-3819 (1.116); this is the real over the unscaled stated of
-# all 938 such decisions of drawer and eights there together (docs/review.md).
-SCALES_5: dict[int, tuple[tuple[str, float], ...]] = {2: SCALES_4[2], 3: (("ocho>carta", 1.077),)}
 # fmt: on
