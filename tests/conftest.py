@@ -17,6 +17,18 @@ import profiles  # noqa: F401
 collect_ignore = ["conftest.py"]
 
 
+def pytest_collection_modifyitems(config, items):
+    """The long tests first (marked ``slow``, then ``pyodide``), in a stable order otherwise.
+
+    pytest-xdist hands the tests out in this order: the long ones start while every worker is free
+    and the short ones fill the end, instead of one long test running on alone after the rest (the
+    browser tests, collected first from ``tests/browser/``, would otherwise push them to the end).
+    """
+    items.sort(
+        key=lambda item: (item.get_closest_marker("slow") is None, item.get_closest_marker("pyodide") is None)
+    )
+
+
 def pytest_runtest_setup(item):
     if item.get_closest_marker("pyodide") is not None:
         needs.require_node_and_pyodide()
