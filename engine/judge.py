@@ -211,9 +211,8 @@ KINDS_4: dict[int, tuple[str, ...]] = {2: ("una-carta", "no-robar"), 3: ("una-ca
 KINDS_5: dict[int, tuple[str, ...]] = {2: ("una-carta", "no-robar"), 3: ("una-carta", "no-robar")}
 
 
-# Version 3: the same choice and margin samples as version 2, each reason checked in a sample of its
-# own, and a prior per kind of move played (version 4 starts from it).
-_VERSION_3: dict[int, ReviewSettings] = {
+# Version 2: one judge with «Pista», the margin measured in a second sample, a fitted prior.
+_VERSION_2: dict[int, ReviewSettings] = {
     players: ReviewSettings(
         base=1,
         playouts=PLAYOUTS_2,
@@ -222,6 +221,17 @@ _VERSION_3: dict[int, ReviewSettings] = {
         threshold=4.0,
         measure_worlds=MEASURE_WORLDS_2,
         measure_actions=MEASURE_ACTIONS_2,
+        prior=PRIOR_2[players],
+        scale=SCALE_2[players],
+    )
+    for players in (2, 3)
+}
+
+# Version 3: version 2's choice and margin samples, each reason checked in a sample of its own, and a
+# prior per kind of move played (version 4 starts from it).
+_VERSION_3: dict[int, ReviewSettings] = {
+    players: replace(
+        _VERSION_2[players],
         prior=PRIOR_3[players],
         priors=PRIORS_3[players],
         scale=SCALE_3[players],
@@ -253,20 +263,7 @@ VERSIONS: tuple[dict[int, ReviewSettings], ...] = (
         2: ReviewSettings(base=1, playouts=1000, max_actions=50_000, deal_cost=0, threshold=5.0),
         3: ReviewSettings(base=1, playouts=1000, max_actions=50_000, deal_cost=8, threshold=4.0),
     },
-    {
-        players: ReviewSettings(
-            base=1,
-            playouts=PLAYOUTS_2,
-            max_actions=ACTIONS_2,
-            deal_cost=8 if players == 3 else 0,
-            threshold=4.0,
-            measure_worlds=MEASURE_WORLDS_2,
-            measure_actions=MEASURE_ACTIONS_2,
-            prior=PRIOR_2[players],
-            scale=SCALE_2[players],
-        )
-        for players in (2, 3)
-    },
+    _VERSION_2,
     _VERSION_3,
     _VERSION_4,
     {players: replace(_VERSION_4[players], kinds=KINDS_5[players]) for players in (2, 3)},  # fewer kinds
