@@ -73,11 +73,16 @@ def position(view: SeatView) -> dict[str, int]:
     }
 
 
-def _rows_chunk(args: tuple[str, int, int, int, int]) -> list[dict[str, Any]]:
-    """Each decision's numbers (see the module's docstring), judged as :func:`engine.review.judging` does."""
-    learner, players, start, games, playouts = args
+def _rows_chunk(args: tuple[str, int, int, int, int, int]) -> list[dict[str, Any]]:
+    """Each decision's numbers (see the module's docstring), judged as :func:`engine.review.judging` does.
+
+    ``worlds`` (0: the current version's) sets the margin sample's worlds, its action budget in proportion.
+    """
+    learner, players, start, games, playouts, worlds = args
     out: list[dict[str, Any]] = []
     s = settings(CURRENT, players)
+    if worlds:
+        s = replace(s, measure_worlds=worlds, measure_actions=s.measure_actions * worlds // s.measure_worlds)
     scale = players - 1
     for view, game, played in collect(players, start, games, learner=learner):
         choice = Choice(view, explain=False)
@@ -256,6 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--oracle", type=int, default=200)
+    parser.add_argument("--worlds", type=int, default=0, help="rows: margin sample's worlds")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out")
     parser.add_argument("--rows", nargs="*", default=[])
@@ -274,9 +280,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     if args.what == "rows":
         chunks = [(args.start + s, n) for s, n in _chunks(args.games, args.jobs)]
-        parts = _map(
-            args.jobs, _rows_chunk, [(args.learner, args.players, s, n, args.oracle) for s, n in chunks]
-        )
+        work = [(args.learner, args.players, s, n, args.oracle, args.worlds) for s, n in chunks]
+        parts = _map(args.jobs, _rows_chunk, work)
         rows = [row for part in parts for row in part]
         meta = {
             "learner": args.learner,
@@ -285,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "start": args.start,
             "oracle": args.oracle,
             "version": CURRENT,
+            "worlds": args.worlds or settings(CURRENT, args.players).measure_worlds,
             "seconds": round(time.perf_counter() - began, 1),
         }
         with open(args.out, "w", encoding="utf-8") as f:
