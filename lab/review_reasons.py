@@ -23,6 +23,10 @@ version. For each it keeps, as plain numbers:
   reason's own sample against the runner-up), and the margin of the same
   two moves from the real hands.
 
+``--worlds N`` plays the margin sample in ``N`` worlds instead of the
+version's (its action budget in proportion): the same decisions, choices
+and real-hands margins, a finer or coarser measured margin.
+
 Each row also keeps what the position showed (:func:`position`: the non-8
 cards that fitted, the 8s in hand, the hand's size, the fewest cards an
 opponent held, the stock), to try finer kinds of decision on the same rows.
