@@ -80,13 +80,13 @@ def position(view: SeatView) -> dict[str, int]:
 def _rows_chunk(args: tuple[str, int, int, int, int, int]) -> list[dict[str, Any]]:
     """Each decision's numbers (see the module's docstring), judged as :func:`engine.review.judging` does.
 
-    ``worlds`` (0: the current version's) sets the margin sample's worlds, its action budget in proportion.
+    The margin sample plays ``worlds`` worlds (the current version's number leaves it as it is), its
+    action budget in proportion.
     """
     learner, players, start, games, playouts, worlds = args
     out: list[dict[str, Any]] = []
     s = settings(CURRENT, players)
-    if worlds:
-        s = replace(s, measure_worlds=worlds, measure_actions=s.measure_actions * worlds // s.measure_worlds)
+    s = replace(s, measure_worlds=worlds, measure_actions=s.measure_actions * worlds // s.measure_worlds)
     scale = players - 1
     for view, game, played in collect(players, start, games, learner=learner):
         choice = Choice(view, explain=False)
@@ -284,7 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     began = time.perf_counter()
     if args.what == "rows":
         chunks = [(args.start + s, n) for s, n in _chunks(args.games, args.jobs)]
-        work = [(args.learner, args.players, s, n, args.oracle, args.worlds) for s, n in chunks]
+        worlds = args.worlds or settings(CURRENT, args.players).measure_worlds
+        work = [(args.learner, args.players, s, n, args.oracle, worlds) for s, n in chunks]
         parts = _map(args.jobs, _rows_chunk, work)
         rows = [row for part in parts for row in part]
         meta = {
@@ -294,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "start": args.start,
             "oracle": args.oracle,
             "version": CURRENT,
-            "worlds": args.worlds or settings(CURRENT, args.players).measure_worlds,
+            "worlds": worlds,
             "seconds": round(time.perf_counter() - began, 1),
         }
         with open(args.out, "w", encoding="utf-8") as f:

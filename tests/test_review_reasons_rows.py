@@ -6,13 +6,15 @@ from typing import Any
 
 import pytest
 
+from engine.judge import CURRENT, settings
 from lab.review_reasons import _rows_chunk
 
 
 @pytest.mark.slow  # two games' reviews with their real-hands playouts, about 2 s: the full run's
 def test_a_larger_margin_sample_keeps_the_decisions_and_the_real_hands_and_narrows_the_margin() -> None:
-    usual = _rows_chunk(("high", 3, 3420, 1, 20, 0))
-    finer = _rows_chunk(("high", 3, 3420, 1, 20, 1200))
+    worlds = settings(CURRENT, 3).measure_worlds
+    usual = _rows_chunk(("high", 3, 3420, 1, 20, worlds))
+    finer = _rows_chunk(("high", 3, 3420, 1, 20, 4 * worlds))
 
     def same(row: dict[str, Any]) -> tuple[Any, ...]:
         return (row["followed"], row["played"], row["best"], row.get("real"))
