@@ -301,7 +301,7 @@ class Weighing:
         # Seeded by the position (``seed`` is another name for the margin's sample, or to measure noise).
         self.rng = decision_rng(seed, view)
         self._reading = read_history(view)
-        self._evidence = read_evidence(view, params.cpu)
+        self._evidence = read_evidence(view, params.cpu, params.dealer)
         self._world: World | None = None
         # Version 2's margin: the sum of (move 0 - move 1) a world and of its square.
         self.diff_sum = 0

@@ -108,6 +108,7 @@ NORMAL = Level(
 _DIFICIL_V1_COMMON: dict[str, object] = {
     "min_worlds": 12,
     "tries": 8,
+    "dealer": 1,
     "value": None,
     "cpu": MappingProxyType(_CPU_V1),
 }

@@ -68,6 +68,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "p1600": {"playouts": 1600, "max_actions": 80_000},
     "tries4": {"tries": 4},
     "tries16": {"tries": 16},
+    "dealer2": {"dealer": 2},
     "gaps": {"equity": False, "value": GameGaps(40), "margin": 3},
     "scale30": {"equity": False, "value": GameGaps(30), "margin": 3},
     "scale60": {"equity": False, "value": GameGaps(60), "margin": 3},

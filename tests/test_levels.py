@@ -33,6 +33,7 @@ from engine.bots import (
     same_move,
     sample_world,
 )
+from engine.bots.evidence import RANK_CARDS, SUIT_CARDS, _deal_newest_first, _deal_within
 from engine.cards import EIGHT, RANK_OF, SUIT_OF
 from engine.codes import GameCode, shuffled
 from engine.equity import WHOLE
@@ -115,12 +116,12 @@ def test_dificil_decides_the_same_when_only_unseen_cards_differ(game: Game, shuf
 
 
 @budget(40)
-@given(positions, st.integers(0, 2**32))
-def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
+@given(positions, st.integers(0, 2**32), st.sampled_from([1, 2]))
+def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int, dealer: int) -> None:
     if game.phase != PLAYING:
         return
     view = seat_view(game, game.turn)
-    evidence = read_evidence(view)
+    evidence = read_evidence(view, dealer=dealer)
     hands, stock, tried = sample_world(view, evidence, random.Random(seed), tries=4)
     assert hands[view.seat] == list(view.hand)
     assert [len(h) for h in hands] == list(view.hand_counts) and len(stock) == view.stock_count
@@ -129,7 +130,7 @@ def test_sampled_worlds_fit_what_the_seat_knows(game: Game, seed: int) -> None:
     assert sorted(dealt) == list(range(52))
     # The real hidden cards never enter: the same seed gives the same world after a re-deal.
     other = redeal_hidden(game, view.seat, random.Random(seed))
-    assert read_evidence(seat_view(other, view.seat)) == evidence
+    assert read_evidence(seat_view(other, view.seat), dealer=dealer) == evidence
     again = sample_world(seat_view(other, view.seat), evidence, random.Random(seed), tries=4)
     assert again == (hands, stock, tried)
 
@@ -148,6 +149,45 @@ def test_sampled_worlds_respect_what_a_draw_showed_a_seat_lacks() -> None:
         hands, _stock, _dealt = sample_world(view, evidence, rng)
         # The 3S it played was the card it drew: it holds no heart, 3 or 8 now.
         assert not [c for c in hands[1] if SUIT_OF[c] == 1 or RANK_OF[c] in (3, EIGHT)], texts(hands[1])
+
+
+def drew_and_played_a_heart() -> Game:
+    """Seat 1 showed no club, 3 or 8 (three draws, then a pass); on hearts it drew the 4H and played it."""
+    game = position(["3C 8C KD 9S", "4D 5D 9D JS 2S"], pile="7C", stock="6D 7D 10D 4H")
+    for word in ("3C", "draw", "draw", "draw", "pass", "8C:H", "draw", "4H"):
+        game.apply(Action.parse(word))
+    return game
+
+
+def test_a_card_played_straight_after_a_draw_is_the_card_drawn() -> None:
+    view = seat_view(drew_and_played_a_heart(), 0)
+    no_club = SUIT_CARDS[SUIT_OF[cards("2C")[0]]]
+    # Read as first shipped, the draw leaves room for one club; the 4H played at once was that card.
+    assert (no_club | RANK_CARDS[3] | RANK_CARDS[EIGHT], 1) in read_evidence(view).limits[1]
+    evidence = read_evidence(view, dealer=2)
+    assert (no_club | RANK_CARDS[3] | RANK_CARDS[EIGHT], 0) in evidence.limits[1]
+    rng = random.Random(11)
+    for _ in range(200):
+        hands, _stock, _dealt = sample_world(view, evidence, rng)
+        assert not [c for c in hands[1] if (no_club >> c) & 1 or RANK_OF[c] in (3, EIGHT)], texts(hands[1])
+
+
+def test_only_the_cards_drawn_since_may_be_of_a_set_a_seat_lacked() -> None:
+    # One limit of one on the 12 spades among 40 unseen cards, a hand of 5: only the newest card may
+    # be a spade, as likely as any unseen card (28 in 40 deals without one). Dealing card by card
+    # until the limit is met gives a spade far more often.
+    spades = SUIT_CARDS[0]
+    pool = list(range(40))
+    newest_first = within = 0
+    rng = random.Random(2)
+    for _ in range(4000):
+        shuffled_pool = shuffled(pool, rng)
+        hand, rest = _deal_newest_first(shuffled_pool, 5, ((spades, 1),))
+        assert sorted(hand + rest) == pool and sum((spades >> c) & 1 for c in hand) <= 1
+        newest_first += not any((spades >> c) & 1 for c in hand)
+        within += not any((spades >> c) & 1 for c in _deal_within(shuffled_pool, 5, ((spades, 1),))[0])
+    assert abs(newest_first / 4000 - 28 / 40) < 0.03
+    assert within / 4000 < 0.25
 
 
 def test_an_eight_spent_early_shows_the_seat_could_not_follow() -> None:
@@ -228,9 +268,15 @@ READ_CPUS = [None, *OTHER_CPUS[:3]]
 
 
 @budget(20)
-@given(st.sampled_from([2, 3]), st.integers(0, 10**6), st.integers(0, 400), st.sampled_from(READ_CPUS))
+@given(
+    st.sampled_from([2, 3]),
+    st.integers(0, 10**6),
+    st.integers(0, 400),
+    st.sampled_from(READ_CPUS),
+    st.sampled_from([1, 2]),
+)
 def test_what_the_search_reads_is_true_of_cpu_players(
-    players: int, seed: int, steps: int, params: CpuParams | None
+    players: int, seed: int, steps: int, params: CpuParams | None, dealer: int
 ) -> None:
     game = Game.new(GameCode.random(players, random.Random(seed)))
     cpu = CpuBot(params)
@@ -241,7 +287,7 @@ def test_what_the_search_reads_is_true_of_cpu_players(
             game.next_hand()
             continue
         view = seat_view(game, game.turn)
-        evidence = read_evidence(view, params)
+        evidence = read_evidence(view, params, dealer)
         assert evidence.misfits([list(h) for h in game.hands]) == 0
         for seat, limits in enumerate(evidence.limits):
             for mask, most in limits:

@@ -76,7 +76,8 @@ class Evidence:
 
     ``stock`` is that set after the hand's last reshuffle (the stock holds
     nothing else), or ``None``. ``checks`` are the plays whose whole hand
-    is known (:class:`Check`).
+    is known (:class:`Check`). ``dealer`` is how the table was read and how
+    :func:`sample_world` deals (:func:`read_evidence`).
 
     The search deals worlds that keep to the limits and prefers those that
     pass every check. A person who plays otherwise only makes some of it
@@ -87,6 +88,7 @@ class Evidence:
     limits: tuple[tuple[tuple[int, int], ...], ...]
     stock: int | None
     checks: tuple[Check, ...]
+    dealer: int = 1
 
     def misfits(self, hands: list[list[int]]) -> int:
         """How many checks ``hands`` fail."""
@@ -108,11 +110,15 @@ def _lacks(limits: list[list[int]], cards: int) -> None:
     limits[:] = [g for g in limits if g[0] & ~cards] + [[cards, 0]]
 
 
-def read_evidence(view: SeatView, cpu: CpuParams | None = None) -> Evidence:
+def read_evidence(view: SeatView, cpu: CpuParams | None = None, dealer: int = 1) -> Evidence:
     """Replay the public moves of the hand from ``view``'s chair (nothing hidden is read).
 
     The others' moves are read as the cpu with ``cpu`` (the defaults when
-    ``None``) would have made them.
+    ``None``) would have made them. With ``dealer`` 1 (as first shipped) a
+    card played lowers only the limits that hold it; from ``dealer`` 2 a card
+    played straight after the seat's own draw is the card drawn (the cpu
+    draws only when nothing fits), so every limit goes back to where it stood
+    before that draw; and :func:`sample_world` deals newest card first.
     """
     params = cpu or CpuParams()
     danger = params.danger
@@ -133,6 +139,7 @@ def read_evidence(view: SeatView, cpu: CpuParams | None = None) -> Evidence:
     limits: list[list[list[int]]] = [[] for _ in range(players)]
     stock: int | None = None
     plays: list[tuple[int, int, Check]] = []  # (index in history, the seat's draws before it, check)
+    drew = -1  # the seat whose draw was the last action, if any (dealer 2 on)
 
     def follows() -> int:  # the cards that fit, 8s aside: the active suit and the top card's rank
         assert top is not None
@@ -158,8 +165,11 @@ def read_evidence(view: SeatView, cpu: CpuParams | None = None) -> Evidence:
                     pile = None if top is None else [top]
                 counts[seat] += 1
                 drawn[seat] += 1
+                drew = seat
                 for limit in mine:
                     limit[1] += 1
+            else:
+                drew = -1
             reader.note(seat, action, reshuffled)
             continue
         card = int(card)
@@ -170,8 +180,10 @@ def read_evidence(view: SeatView, cpu: CpuParams | None = None) -> Evidence:
             check = Check(seat, (), move, RANK_OF[top], active, threat, lack, cpu)
             plays.append((index, drawn[seat], check))
         bit = 1 << card
+        the_drawn_card = dealer >= 2 and drew == seat and top is not None
+        drew = -1
         for limit in mine:
-            if limit[0] & bit:
+            if the_drawn_card or limit[0] & bit:
                 limit[1] -= 1
         mine[:] = [g for g in mine if g[1] >= 0]  # below zero: it did not play like the cpu
         if top is not None:
@@ -194,7 +206,7 @@ def read_evidence(view: SeatView, cpu: CpuParams | None = None) -> Evidence:
                 int(m.action.card) for m in history[index:] if m.seat == seat and m.action.card is not None
             )
             checks.append(replace(check, since=since))
-    return Evidence(tuple(tuple((g[0], g[1]) for g in mine) for mine in limits), stock, tuple(checks))
+    return Evidence(tuple(tuple((g[0], g[1]) for g in mine) for mine in limits), stock, tuple(checks), dealer)
 
 
 def sample_world(
@@ -206,9 +218,10 @@ def sample_world(
     After a reshuffle the stock is dealt first, from the old discards only
     (:attr:`Evidence.stock`). Then each other seat, the most limited first,
     gets as many as it holds and, card by card, no more of a set than
-    :attr:`Evidence.limits` allow; when the limits cannot be met (a person
-    may draw while holding a card that fits) the seat is filled with
-    whatever is left. A seat with :attr:`Evidence.checks` is dealt up to
+    :attr:`Evidence.limits` allow (:func:`_deal_within`, or from
+    :attr:`Evidence.dealer` 2 :func:`_deal_newest_first`); when the limits
+    cannot be met (a person may draw while holding a card that fits) the
+    seat is filled with whatever is left. A seat with :attr:`Evidence.checks` is dealt up to
     ``tries`` times from what is left, and the first hand that passes all of
     them is kept (else the one that fails fewest): a rejection sampler, seat
     by seat, so each hand comes in proportion to how well it explains that
@@ -236,6 +249,7 @@ def sample_world(
                 left.append(c)
         pool = left
     dealt = 0
+    deal = _deal_newest_first if evidence.dealer >= 2 else _deal_within
     for s in others:
         need = view.hand_counts[s]
         checked = any(check.seat == s for check in evidence.checks)
@@ -243,7 +257,7 @@ def sample_world(
         for attempt in range(max(tries, 1) if checked else 1):
             if attempt:
                 pool = shuffled(pool, rng)
-            taken, rest = _deal_within(pool, need, limits[s])
+            taken, rest = deal(pool, need, limits[s])
             dealt += 1
             # No need to count past the best so far: a deal that fails as many is not kept.
             misfits = evidence.fails(s, taken, None if best is None else best[0])
@@ -284,6 +298,35 @@ def _deal_within(
         taken.extend(rest[:short_by])
         rest = rest[short_by:]
     return taken, rest
+
+
+def _deal_newest_first(
+    pool: list[int], need: int, limits: tuple[tuple[int, int], ...]
+) -> tuple[list[int], list[int]]:
+    """``need`` cards of ``pool``, dealt as the seat came by them (topped up past the limits), the rest.
+
+    A limit ``(cards, most)`` says the seat held none of ``cards`` and has
+    drawn ``most`` cards since: only its ``most`` newest cards may be of the
+    set, each as likely as any unseen card. So the ``k``-th newest card
+    (``k`` from 0) keeps out of every set whose limit is ``k`` or less; the
+    cards are dealt newest first, and a card one of them passes over is held
+    back from every later one too, so each gets any card its limits leave.
+    :func:`_deal_within` instead takes a set's cards wherever they lie in
+    ``pool`` until its limit is met, and meets limits far more often than
+    the seats do (``docs/review.md``).
+    """
+    if not limits:
+        return pool[:need], pool[need:]
+    left = list(pool)
+    taken: list[int] = []
+    for k in range(need):
+        held_back = 0
+        for cards, most in limits:
+            if most <= k:
+                held_back |= cards
+        at = next((i for i, c in enumerate(left) if not (held_back >> c) & 1), 0)
+        taken.append(left.pop(at))
+    return taken, left
 
 
 @lru_cache(maxsize=256)

@@ -44,6 +44,10 @@ class DificilParams:
     # Deals tried per sampled world to find one where the others' past plays
     # are what the cpu's rules would have chosen (see :class:`Evidence`).
     tries: int = 8
+    # How the others' past moves are read and their hands dealt (:func:`read_evidence`):
+    # 1 in every shipped setting; 2, for research (``docs/review.md``), takes a card
+    # played straight after a draw for the card drawn and deals hands newest card first.
+    dealer: int = 1
     # Actions charged to ``max_actions`` for each hand the sampler deals (and
     # checks): with many checks to pass, dealing costs as much as playing out.
     deal_cost: int = 0
@@ -201,7 +205,7 @@ class Search:
         self.result: Action | None = None
         self._world: World | None = None
         self._reading = read_history(view)
-        self._evidence = read_evidence(view, params.cpu)
+        self._evidence = read_evidence(view, params.cpu, params.dealer)
         self.rng = decision_rng("dificil", view)
         k = len(self.candidates)
         self.worlds = max(params.min_worlds, params.playouts // max(k, 1))
