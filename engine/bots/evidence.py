@@ -221,11 +221,12 @@ def sample_world(
     :attr:`Evidence.limits` allow (:func:`_deal_within`, or from
     :attr:`Evidence.dealer` 2 :func:`_deal_newest_first`); when the limits
     cannot be met (a person may draw while holding a card that fits) the
-    seat is filled with whatever is left. A seat with :attr:`Evidence.checks` is dealt up to
-    ``tries`` times from what is left, and the first hand that passes all of
-    them is kept (else the one that fails fewest): a rejection sampler, seat
-    by seat, so each hand comes in proportion to how well it explains that
-    seat's plays. The rest, in random order, is the stock.
+    seat is filled with whatever is left. A seat with :attr:`Evidence.checks`
+    is dealt up to ``tries`` times from what is left, and the first hand
+    that passes all of them is kept (else the one that fails fewest): a
+    rejection sampler, seat by seat, so each hand comes in proportion to how
+    well it explains that seat's plays. The rest, in random order, is the
+    stock.
 
     Returns the hands, the stock and how many hands were dealt (the work done).
     """
